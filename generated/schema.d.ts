@@ -1,0 +1,3234 @@
+// Generated from openapi.yaml by `npm run generate`. Do not edit by hand.
+export interface paths {
+    "/api/compress/question-specific/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress one context for a query
+         * @description Keeps the spans of `context` that carry signal for `query` and drops the rest.
+         *     Units are paragraphs when `coarse=true` (the default) and words otherwise; kept units
+         *     stay in their original order, with `[...]` between non-adjacent kept spans unless
+         *     `disable_placeholders=true`. A null or empty `context` gives an empty, unbilled result.
+         *     `dynamic*` fields are accepted by `latte_v2` only (422 `validation_error` on `latte_v1`).
+         */
+        post: operations["questionSpecificCompress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-specific/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress 1 to 100 (context, query) rows
+         * @description Every row uses the same model and parameters. Results come back in input order with
+         *     totals. Rows with a null or empty `context` return an empty result and are not billed.
+         *     The batch counts as one request against request quotas and its full token volume
+         *     against token quotas.
+         */
+        post: operations["questionSpecificBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-specific/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress one context for a query, as Server-Sent Events
+         * @description Same request as the single route. The response is `text/event-stream`; each frame is
+         *     `data: <StreamEvent JSON>`. Currently the whole output arrives in one event with
+         *     `done=true`, then the stream closes; clients concatenate `content` across events.
+         *     Failures after the stream opened (including the 120-second budget) arrive as one event
+         *     with `error` set, then the stream closes. The stream carries no token accounting.
+         */
+        post: operations["questionSpecificStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-specific/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the question-specific family */
+        get: operations["questionSpecificHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-specific/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models of the question-specific family */
+        get: operations["questionSpecificListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-specific/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model of the question-specific family */
+        get: operations["questionSpecificGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-agnostic/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress one context without a query
+         * @description Keeps the most informative spans of `context` as scored by `espresso_v1` (numbers, names and rare terms first). A null or empty `context` gives an empty, unbilled result.
+         */
+        post: operations["questionAgnosticCompress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-agnostic/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch form of the question-agnostic family
+         * @description Compresses 1 to 100 contexts with the same model and parameters. Results come back in input order with totals; rows with a null or empty `context` are free. The batch counts as one request against request quotas and its full token volume against token quotas.
+         */
+        post: operations["questionAgnosticBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-agnostic/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream form of the question-agnostic family (Server-Sent Events)
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         */
+        post: operations["questionAgnosticStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-agnostic/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the question-agnostic family */
+        get: operations["questionAgnosticHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-agnostic/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models of the question-agnostic family */
+        get: operations["questionAgnosticListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/question-agnostic/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model of the question-agnostic family */
+        get: operations["questionAgnosticGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/markdown/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress a markdown document, keeping its structure
+         * @description Headings, list bullets, code fences and table rows are kept verbatim; prose is shortened with `espresso_v1` scoring. `markdown_v1` is the model recorded in usage. A null or empty `context` gives an empty, unbilled result.
+         */
+        post: operations["markdownCompress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/markdown/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch form of the markdown family
+         * @description Compresses 1 to 100 markdown documents with the same model and parameters. Results come back in input order with totals; rows with a null or empty `context` are free. The batch counts as one request against request quotas and its full token volume against token quotas.
+         */
+        post: operations["markdownBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/markdown/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream form of the markdown family (Server-Sent Events)
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         */
+        post: operations["markdownStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/markdown/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the markdown family */
+        get: operations["markdownHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/markdown/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models of the markdown family */
+        get: operations["markdownListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/markdown/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model of the markdown family */
+        get: operations["markdownGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress a chat transcript
+         * @description The last `keep_recent` messages stay verbatim; older messages are compressed (towards `query` when given) and keep their roles, names and tool call ids. Returns the compressed `messages` array.
+         */
+        post: operations["historyCompress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/history/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch form of the history family
+         * @description Compresses 1 to 100 transcripts with the same model and parameters, in input order, with totals. Empty transcripts are free. The batch counts as one request against request quotas and its full token volume against token quotas.
+         */
+        post: operations["historyBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/history/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream form of the history family (Server-Sent Events)
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         */
+        post: operations["historyStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/history/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the history family */
+        get: operations["historyHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/history/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models of the history family */
+        get: operations["historyListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/history/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model of the history family */
+        get: operations["historyGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-output/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress the output of a tool call
+         * @description Detects JSON, logs, tables and plain text. JSON stays valid JSON, logs drop repeated lines and keep error lines, tables keep their header rows. `tool_output` may be a string or an array of strings; the result has the same shape. `toc_latte_v1` requires `query`; `toc_americano_v1` forbids it (422 `validation_error`).
+         */
+        post: operations["toolOutputCompress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-output/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch form of the tool-output family
+         * @description Compresses 1 to 100 tool outputs with the same model and parameters, in input order, with totals. Empty outputs are free. The batch counts as one request against request quotas and its full token volume against token quotas.
+         */
+        post: operations["toolOutputBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-output/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream form of the tool-output family (Server-Sent Events)
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         */
+        post: operations["toolOutputStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-output/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the tool-output family */
+        get: operations["toolOutputHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-output/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models of the tool-output family */
+        get: operations["toolOutputListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-output/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model of the tool-output family */
+        get: operations["toolOutputGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account and open a session
+         * @description Creates an account with an email and a password (stored as an scrypt hash) and returns
+         *     an opaque bearer session token, shown once. The first account on an empty database is
+         *     `admin`; later ones are `user`. Every account starts with $10.00 of credit.
+         */
+        post: operations["authSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a bearer session with email and password */
+        post: operations["authLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the calling bearer session */
+        post: operations["authLogoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/authorize/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the calling API key
+         * @description Revokes the key sent in `X-API-Key`, best effort: the client's logout command calls it
+         *     before clearing its local credential file. Answers 200 also when the key was already
+         *     revoked. Deleting only the local credential file does not revoke a key.
+         */
+        post: operations["authorizeLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's API keys */
+        get: operations["keysList"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Returns the full key (`cmp_` followed by 40 base62 characters) exactly once; only a
+         *     hash and a display prefix are stored. Optional monthly budget, expiry and daily request
+         *     cap are set here. The tier's `max_api_keys` caps the number of ACTIVE keys
+         *     (403 `key_limit_reached`). `demo` keys may call only the single question-specific route.
+         */
+        post: operations["keysCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        /** One of the caller's API keys */
+        get: operations["keysGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revocation is immediate, with no grace period; the next request with the key gets 401.
+         */
+        delete: operations["keysDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Raise, lower or remove a key's monthly budget
+         * @description Raising the cap lifts a 402 `budget_exceeded` at once; `null` removes the cap.
+         */
+        patch: operations["keysUpdateBudget"];
+        trace?: never;
+    };
+    "/api/profile/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the caller's profile
+         * @description Creates the profile record of the calling account. `account_type` (`user` or
+         *     `enterprise`) is optional here; once set it can never change (400
+         *     `account_type_immutable`). A second create gives 400 `profile_exists`.
+         */
+        post: operations["profileCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's role and account type */
+        get: operations["profileRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's profile */
+        get: operations["profileGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the caller's profile
+         * @description `account_type` may be set once, when it is still unset; changing it afterwards gives 400 `account_type_immutable`.
+         */
+        patch: operations["profileUpdate"];
+        trace?: never;
+    };
+    "/api/profile/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rate limits of the caller's tier, per model */
+        get: operations["profileRateLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/can-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller's account can be deleted, and why not
+         * @description An account cannot be deleted while it is the last admin, or while a billable request is in flight.
+         */
+        get: operations["profileCanDelete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the caller's account
+         * @description Requires `confirmation` equal to `DELETE` (any other value: 400
+         *     `confirmation_mismatch`; 400 `cannot_delete` when `/can-delete` says no). Revokes every
+         *     API key and session at once; the usage history is kept for accounting.
+         */
+        delete: operations["profileDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{account_id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add credit to an account (admin) */
+        post: operations["adminTopUpCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tier schedule, lowest to highest
+         * @description An account's tier is the highest whose `min_monthly_tokens` is at most the account's
+         *     compressed tokens this calendar month. `scale_limits` gives the effective limits per
+         *     model and tier (`latte_v2` runs at twice the base `rpm` and `tpm`).
+         */
+        get: operations["billingTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing/estimate-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate the cost of compressing a token volume
+         * @description `compressed_tokens = round(input_tokens * (1 - compression_ratio))`;
+         *     `processing_cost_usd = input_tokens * input_price_per_1m / 1e6`. An unknown
+         *     `compression_model` is a 422. The route has its own per-IP rate limit (429 with
+         *     `Retry-After`).
+         */
+        post: operations["pricingEstimateCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description `0 < r <= 1`: removal strength (0.5 removes about half the tokens; keep fraction 1 - r).
+         *     `r > 1`: Nx target (4 keeps about a quarter; keep fraction 1 / r). Maximum 200.
+         *     Omitted: the model's default. 0, negatives and values above 200 give 422; never clamped.
+         * @example 0.5
+         * @example 4
+         */
+        TargetCompressionRatio: number;
+        /** @description The text to compress. Null or empty gives an empty, unbilled result. */
+        NullableContext: string | null;
+        /** @description The question the kept text must answer. Must not be empty or blank. */
+        Query: string;
+        /** @description An Nx ratio bound for `dynamic=true` (latte_v2 only). */
+        DynamicRatioBound: number;
+        /**
+         * @description `latte_v1`: accurate. `latte_v2`: distilled, several times faster, adds `dynamic*`.
+         * @enum {string}
+         */
+        QuestionSpecificModelName: "latte_v1" | "latte_v2";
+        QuestionSpecificOptions: {
+            compression_model_name?: components["schemas"]["QuestionSpecificModelName"];
+            target_compression_ratio?: components["schemas"]["TargetCompressionRatio"];
+            /**
+             * @description Paragraph-level units instead of word-level; faster and cheaper, less precise.
+             * @default true
+             */
+            coarse?: boolean;
+            /**
+             * @description Structure-aware chunking (paragraphs, fenced code, markdown sections, lists, tables) before scoring; a code block or table row is never cut.
+             * @default false
+             */
+            heuristic_chunking?: boolean;
+            /**
+             * @description Drop the `[...]` markers between non-adjacent kept spans.
+             * @default false
+             */
+            disable_placeholders?: boolean;
+            /** @description latte_v2 only (422 on latte_v1). Default false. Picks the ratio per input from the knee of the sorted unit scores, clamped into [dynamic_min_ratio, dynamic_max_ratio]; overrides target_compression_ratio, which is then ignored (not an error). */
+            dynamic?: boolean;
+            /** @description latte_v2 only. Default 1.5; only consulted when dynamic=true. */
+            dynamic_min_ratio?: components["schemas"]["DynamicRatioBound"];
+            /** @description latte_v2 only. Default 10.0; must be >= dynamic_min_ratio (422 otherwise); only consulted when dynamic=true. */
+            dynamic_max_ratio?: components["schemas"]["DynamicRatioBound"];
+        };
+        QuestionSpecificRequest: components["schemas"]["QuestionSpecificOptions"] & {
+            compression_model_name: components["schemas"]["QuestionSpecificModelName"];
+            context: components["schemas"]["NullableContext"];
+            query: components["schemas"]["Query"];
+        };
+        QuestionSpecificBatchItem: {
+            context: components["schemas"]["NullableContext"];
+            query: components["schemas"]["Query"];
+        };
+        QuestionSpecificBatchRequest: components["schemas"]["QuestionSpecificOptions"] & {
+            compression_model_name: components["schemas"]["QuestionSpecificModelName"];
+            inputs: components["schemas"]["QuestionSpecificBatchItem"][];
+        };
+        AgnosticOptions: {
+            target_compression_ratio?: components["schemas"]["TargetCompressionRatio"];
+            /**
+             * @description Sentence-level units instead of word-level.
+             * @default true
+             */
+            coarse?: boolean;
+            /**
+             * @description Structure-aware chunking before scoring.
+             * @default false
+             */
+            heuristic_chunking?: boolean;
+            /**
+             * @description Drop the `[...]` markers between non-adjacent kept spans.
+             * @default false
+             */
+            disable_placeholders?: boolean;
+        };
+        /** @enum {string} */
+        QuestionAgnosticModelName: "espresso_v1";
+        QuestionAgnosticRequest: components["schemas"]["AgnosticOptions"] & {
+            context: components["schemas"]["NullableContext"];
+            compression_model_name: components["schemas"]["QuestionAgnosticModelName"];
+        };
+        ContextItem: {
+            context: components["schemas"]["NullableContext"];
+        };
+        QuestionAgnosticBatchRequest: components["schemas"]["AgnosticOptions"] & {
+            inputs: components["schemas"]["ContextItem"][];
+            compression_model_name: components["schemas"]["QuestionAgnosticModelName"];
+        };
+        /** @enum {string} */
+        MarkdownModelName: "markdown_v1";
+        MarkdownRequest: components["schemas"]["AgnosticOptions"] & {
+            context: components["schemas"]["NullableContext"];
+            compression_model_name: components["schemas"]["MarkdownModelName"];
+        };
+        MarkdownBatchRequest: components["schemas"]["AgnosticOptions"] & {
+            inputs: components["schemas"]["ContextItem"][];
+            compression_model_name: components["schemas"]["MarkdownModelName"];
+        };
+        ChatMessage: {
+            /** @enum {string} */
+            role: "system" | "user" | "assistant" | "tool";
+            content: string | null;
+            name?: string;
+            tool_call_id?: string;
+        };
+        /** @enum {string} */
+        HistoryModelName: "hcc_latte_v1";
+        HistoryOptions: {
+            compression_model_name?: components["schemas"]["HistoryModelName"];
+            /** @description Same ratio rules; applies to the older messages. Default 0.3. */
+            target_compression_ratio?: components["schemas"]["TargetCompressionRatio"];
+            /**
+             * @description How many of the latest messages stay verbatim.
+             * @default 3
+             */
+            keep_recent?: number;
+            /** @default false */
+            disable_placeholders?: boolean;
+        };
+        Messages: components["schemas"]["ChatMessage"][];
+        HistoryRequest: components["schemas"]["HistoryOptions"] & {
+            compression_model_name: components["schemas"]["HistoryModelName"];
+            messages: components["schemas"]["Messages"];
+            /** @description Optional; when given, older turns are compressed towards it. */
+            query?: components["schemas"]["Query"];
+        };
+        HistoryBatchItem: {
+            messages: components["schemas"]["Messages"];
+            query?: components["schemas"]["Query"];
+        };
+        HistoryBatchRequest: components["schemas"]["HistoryOptions"] & {
+            compression_model_name: components["schemas"]["HistoryModelName"];
+            inputs: components["schemas"]["HistoryBatchItem"][];
+        };
+        /**
+         * @description `toc_latte_v1` requires `query`; `toc_americano_v1` forbids it.
+         * @enum {string}
+         */
+        ToolOutputModelName: "toc_latte_v1" | "toc_americano_v1";
+        /** @description One output string, or several (the result keeps the shape). Null or empty is free. */
+        ToolOutputValue: string | null | string[];
+        ToolOutputOptions: {
+            compression_model_name?: components["schemas"]["ToolOutputModelName"];
+            /** @description Same ratio rules. Default 0.5. */
+            target_compression_ratio?: components["schemas"]["TargetCompressionRatio"];
+        };
+        ToolOutputRequest: components["schemas"]["ToolOutputOptions"] & {
+            compression_model_name: components["schemas"]["ToolOutputModelName"];
+            tool_output: components["schemas"]["ToolOutputValue"];
+            tool_name: string;
+            query?: components["schemas"]["Query"];
+        };
+        ToolOutputBatchItem: {
+            tool_output: components["schemas"]["ToolOutputValue"];
+            tool_name: string;
+            query?: components["schemas"]["Query"];
+        };
+        ToolOutputBatchRequest: components["schemas"]["ToolOutputOptions"] & {
+            compression_model_name: components["schemas"]["ToolOutputModelName"];
+            inputs: components["schemas"]["ToolOutputBatchItem"][];
+        };
+        CompressionResult: {
+            /** @description The input context, echoed back ("" for a null context). */
+            original_context: string;
+            compressed_context: string;
+            /** @description o200k_base tokens of the input. */
+            original_tokens: number;
+            compressed_tokens: number;
+            /** @description original_tokens minus compressed_tokens. */
+            tokens_saved: number;
+            /** @description The requested ratio, if any. */
+            target_compression_ratio: number | null;
+            /** @description tokens_saved / original_tokens (fraction removed); 0 for empty input. */
+            actual_compression_ratio: number;
+            /** @description Server-side processing time. */
+            duration_ms: number;
+        };
+        BatchTotals: {
+            total_original_tokens: number;
+            total_compressed_tokens: number;
+            total_tokens_saved: number;
+            /** @description Mean of actual_compression_ratio over rows. */
+            average_compression_ratio: number;
+            /** @description Number of rows processed. */
+            count: number;
+        };
+        BatchResult: components["schemas"]["BatchTotals"] & {
+            /** @description One entry per input row, in input order. */
+            results: components["schemas"]["CompressionResult"][];
+        };
+        HistoryResult: {
+            /** @description The compressed transcript; same length, order and roles as the input. */
+            messages: components["schemas"]["ChatMessage"][];
+            original_tokens: number;
+            compressed_tokens: number;
+            tokens_saved: number;
+            messages_compressed: number;
+            /** @description Messages returned verbatim. */
+            messages_kept: number;
+            target_compression_ratio: number | null;
+            actual_compression_ratio: number;
+            duration_ms: number;
+        };
+        HistoryBatchResult: components["schemas"]["BatchTotals"] & {
+            results: components["schemas"]["HistoryResult"][];
+        };
+        ToolOutputResult: {
+            tool_name: string;
+            /** @description Same shape as the input tool_output (a string, or an array of strings). */
+            compressed_output: string | string[];
+            /** @enum {string} */
+            detected_format: "json" | "log" | "table" | "text" | "mixed" | "empty";
+            original_tokens: number;
+            compressed_tokens: number;
+            tokens_saved: number;
+            target_compression_ratio: number | null;
+            actual_compression_ratio: number;
+            duration_ms: number;
+        };
+        ToolOutputBatchResult: components["schemas"]["BatchTotals"] & {
+            results: components["schemas"]["ToolOutputResult"][];
+        };
+        /** @description The JSON of one `data:` frame of a /stream response. Concatenate `content` across events; `done=true` marks the last content event; `error` replaces content when the stream aborts. */
+        StreamEvent: {
+            /** @description Compressed text; empty when error is set. */
+            content: string;
+            done: boolean;
+            error: string | null;
+        };
+        SuccessEnvelope: {
+            /** @constant */
+            success: true;
+            message: string | null;
+        };
+        CompressionResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["CompressionResult"];
+        };
+        BatchResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["BatchResult"];
+        };
+        HistoryResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HistoryResult"];
+        };
+        HistoryBatchResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HistoryBatchResult"];
+        };
+        ToolOutputResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ToolOutputResult"];
+        };
+        ToolOutputBatchResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ToolOutputBatchResult"];
+        };
+        MessageResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: Record<string, never> | null;
+        };
+        /** @enum {string} */
+        Family: "question-specific" | "question-agnostic" | "markdown" | "history" | "tool-output";
+        /** @enum {string} */
+        ModelId: "latte_v1" | "latte_v2" | "espresso_v1" | "markdown_v1" | "hcc_latte_v1" | "toc_latte_v1" | "toc_americano_v1";
+        ModelRecord: {
+            id: components["schemas"]["ModelId"];
+            family: components["schemas"]["Family"];
+            description: string;
+            accepts_query: boolean;
+            /** @enum {string} */
+            query: "required" | "optional" | "forbidden";
+            supports_dynamic: boolean;
+            default_target_compression_ratio: number;
+            max_context_tokens: number;
+            /** @description USD per 1M original (input) tokens. */
+            input_price_per_1m: number;
+            /**
+             * @description `available` when the scoring weights are bundled and loadable.
+             * @enum {string}
+             */
+            status: "available" | "unavailable";
+            /**
+             * @description The encoding used for token accounting.
+             * @constant
+             */
+            tokenizer: "o200k_base";
+        };
+        ModelListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                family: components["schemas"]["Family"];
+                tokenizer: string;
+                models: components["schemas"]["ModelRecord"][];
+            };
+        };
+        ModelResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ModelRecord"];
+        };
+        /** @description Health of one family. Free-form JSON object; these fields are always present. */
+        HealthResponse: {
+            /**
+             * @description `degraded`: a model's weights are missing; `unavailable`: the database does not answer.
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+            family: components["schemas"]["Family"];
+            version: string;
+            uptime_s: number;
+            database: {
+                /** @enum {string} */
+                status: "ok" | "error";
+                /** @enum {string} */
+                driver: "pglite" | "postgres";
+            };
+            models: {
+                id: components["schemas"]["ModelId"];
+                /** @enum {string} */
+                status: "available" | "unavailable";
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        RateLimits: {
+            /** @description Requests per minute; -1 means unlimited. */
+            rpm: number;
+            /** @description Tokens per minute; -1 means unlimited. */
+            tpm: number;
+            /** @description Requests per day; -1 means unlimited. */
+            rpd: number;
+        };
+        /** @enum {string} */
+        TierName: "tier1" | "tier2" | "tier3" | "tier4" | "tier5";
+        Tier: {
+            name: components["schemas"]["TierName"];
+            display_name: string;
+            /** @description Minimum compressed tokens this calendar month to reach the tier. */
+            min_monthly_tokens: number;
+            max_api_keys: number;
+            rate_limits: components["schemas"]["RateLimits"];
+        };
+        /** @description Per-model limit matrices: model id -> tier name -> effective limits (latte_v2: 2x rpm and tpm). */
+        ScaleLimits: {
+            [key: string]: {
+                [key: string]: components["schemas"]["RateLimits"];
+            };
+        };
+        TiersResponse: {
+            /** @constant */
+            success: true;
+            /** @description Ordered lowest to highest. */
+            tiers: components["schemas"]["Tier"][];
+            scale_limits: components["schemas"]["ScaleLimits"];
+        };
+        CostEstimateRequest: {
+            /**
+             * @description Unknown models give 422.
+             * @default latte_v1
+             */
+            compression_model?: components["schemas"]["ModelId"];
+            /** @description Must be greater than 0. */
+            input_tokens: number;
+            /**
+             * @description Fraction removed, strictly between 0 and 1.
+             * @default 0.5
+             */
+            compression_ratio?: number;
+        };
+        CostEstimate: {
+            input_tokens: number;
+            /** @description round(input_tokens * (1 - compression_ratio)). */
+            compressed_tokens: number;
+            tokens_saved: number;
+            compression_ratio: number;
+            /** @description input_tokens * input_price_per_1m / 1e6. */
+            processing_cost_usd: number;
+            model: components["schemas"]["ModelId"];
+            input_price_per_1m: number;
+        };
+        CostEstimateResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["CostEstimate"];
+        };
+        CreditTopUpRequest: {
+            amount_usd: number;
+            note?: string;
+        };
+        BalanceResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                account_id: string;
+                balance_usd: number;
+            };
+        };
+        /** @enum {string} */
+        AccountType: "user" | "enterprise";
+        /** @enum {string} */
+        Role: "admin" | "user";
+        SignupRequest: {
+            /** Format: email */
+            email: string;
+            password: string;
+            account_type?: components["schemas"]["AccountType"];
+        };
+        LoginRequest: {
+            email: string;
+            password: string;
+        };
+        AccountSummary: {
+            id: string;
+            email: string;
+            role: components["schemas"]["Role"];
+            account_type: components["schemas"]["AccountType"] | null;
+        };
+        SessionResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                /** @description Opaque bearer token, shown once. */
+                token: string;
+                /** @constant */
+                token_type: "bearer";
+                /** Format: date-time */
+                expires_at: string;
+                account: components["schemas"]["AccountSummary"];
+            };
+        };
+        /** @enum {string} */
+        ApiKeyScope: "user" | "demo";
+        /** @enum {string} */
+        ApiKeyStatus: "ACTIVE" | "REVOKED" | "EXPIRED";
+        ApiKey: {
+            id: string;
+            name: string;
+            /** @description The first characters of the key, for display. */
+            prefix: string;
+            scope: components["schemas"]["ApiKeyScope"];
+            status: components["schemas"]["ApiKeyStatus"];
+            monthly_budget_usd: number | null;
+            spent_this_month_usd: number;
+            /** Format: date-time */
+            expires_at: string | null;
+            daily_request_cap: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        ApiKeyCreated: components["schemas"]["ApiKey"] & {
+            /** @description The full key. Shown once; not recoverable. */
+            key: string;
+        };
+        ApiKeyCreateRequest: {
+            name: string;
+            /** @default user */
+            scope?: components["schemas"]["ApiKeyScope"];
+            monthly_budget_usd?: number;
+            /** Format: date-time */
+            expires_at?: string;
+            daily_request_cap?: number;
+        };
+        ApiKeyUpdateRequest: {
+            /** @description The new monthly cap in USD, or null for no cap. */
+            monthly_budget_usd: number | null;
+        };
+        ApiKeyResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ApiKey"];
+        };
+        ApiKeyCreatedResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ApiKeyCreated"];
+        };
+        ApiKeyListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                keys: components["schemas"]["ApiKey"][];
+            };
+        };
+        ProfileCreateRequest: {
+            account_type?: components["schemas"]["AccountType"];
+            display_name?: string;
+        };
+        ProfileUpdateRequest: {
+            display_name?: string | null;
+            account_type?: components["schemas"]["AccountType"];
+        };
+        Profile: {
+            id: string;
+            email: string;
+            display_name: string | null;
+            role: components["schemas"]["Role"];
+            account_type: components["schemas"]["AccountType"] | null;
+            tier: components["schemas"]["TierName"];
+            balance_usd: number;
+            monthly_compressed_tokens: number;
+            profile_created: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ProfileResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Profile"];
+        };
+        RoleResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                role: components["schemas"]["Role"];
+                account_type: components["schemas"]["AccountType"] | null;
+            };
+        };
+        RateLimitsResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                tier: components["schemas"]["TierName"];
+                display_name: string;
+                max_api_keys: number;
+                rate_limits: components["schemas"]["RateLimits"];
+                /** @description Effective limits per model id. */
+                model_limits: {
+                    [key: string]: components["schemas"]["RateLimits"];
+                };
+            };
+        };
+        CanDeleteResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                can_delete: boolean;
+                reasons: string[];
+            };
+        };
+        ProfileDeleteRequest: {
+            /** @description Must equal DELETE. */
+            confirmation: string;
+        };
+        /**
+         * @description Stable machine-readable error codes; clients switch on these. Codes are added, never renamed.
+         * @enum {string}
+         */
+        ErrorCode: "validation_error" | "bad_request" | "invalid_api_key" | "expired_api_key" | "authentication_error" | "invalid_credentials" | "scope_error" | "forbidden" | "key_limit_reached" | "budget_exceeded" | "insufficient_balance" | "rate_limit_exceeded" | "model_not_found" | "not_found" | "email_taken" | "profile_exists" | "account_type_immutable" | "confirmation_mismatch" | "cannot_delete" | "https_required" | "payload_too_large" | "timeout" | "service_unavailable" | "internal_error";
+        /** @description The flat failure envelope used for every error a handler raises. */
+        ErrorEnvelope: {
+            /** @constant */
+            success: false;
+            /** @description Human-readable message; wording may change. */
+            error: string;
+            code: components["schemas"]["ErrorCode"];
+            /** @description Extra context. */
+            detail: string | null;
+            /** @description Seconds to wait, on rate-limit errors; mirrored in the Retry-After header. */
+            retry_after: number | null;
+            /** @description The request field that failed validation, when attributable. */
+            field: string | null;
+        };
+        /** @description An older form seen in the hosted API's examples (`data=null`, `error={code, message}`). crema never sends it; clients should accept it. */
+        NestedErrorEnvelope: {
+            /** @constant */
+            success: false;
+            data: null;
+            error: {
+                code: string;
+                message: string;
+            };
+        };
+        ValidationErrorItem: {
+            /** @description Where the error is, e.g. ["body", "query"] or ["header", "x-api-key"]. */
+            loc: (string | number)[];
+            msg: string;
+            /** @description Error type, e.g. "missing", "string_too_short", "json_invalid". */
+            type: string;
+        };
+        /** @description The framework body for request-shape errors, unparseable JSON and missing headers. */
+        HTTPValidationError: {
+            detail: components["schemas"]["ValidationErrorItem"][];
+        };
+        /** @description The body of a 404 for a route that does not exist: {"detail": "Not Found"}. */
+        RouteNotFound: {
+            /** @constant */
+            detail: "Not Found";
+        };
+    };
+    responses: {
+        /** @description The compression result. */
+        CompressionOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "original_context": "The Normans were the people who in the 10th and 11th centuries gave their name to Normandy.\n\nThe weather in Paris is mild.",
+                 *         "compressed_context": "The Normans were the people who in the 10th and 11th centuries gave their name to Normandy.",
+                 *         "original_tokens": 29,
+                 *         "compressed_tokens": 21,
+                 *         "tokens_saved": 8,
+                 *         "target_compression_ratio": 0.5,
+                 *         "actual_compression_ratio": 0.2759,
+                 *         "duration_ms": 14
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompressionResponse"];
+            };
+        };
+        /** @description One result per row, in input order, with totals. */
+        BatchOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "results": [
+                 *           {
+                 *             "original_context": "Paris is the capital of France.\n\nBerlin is the capital of Germany.",
+                 *             "compressed_context": "Paris is the capital of France.",
+                 *             "original_tokens": 15,
+                 *             "compressed_tokens": 7,
+                 *             "tokens_saved": 8,
+                 *             "target_compression_ratio": 2,
+                 *             "actual_compression_ratio": 0.5333,
+                 *             "duration_ms": 9
+                 *           },
+                 *           {
+                 *             "original_context": "",
+                 *             "compressed_context": "",
+                 *             "original_tokens": 0,
+                 *             "compressed_tokens": 0,
+                 *             "tokens_saved": 0,
+                 *             "target_compression_ratio": 2,
+                 *             "actual_compression_ratio": 0,
+                 *             "duration_ms": 0
+                 *           }
+                 *         ],
+                 *         "total_original_tokens": 15,
+                 *         "total_compressed_tokens": 7,
+                 *         "total_tokens_saved": 8,
+                 *         "average_compression_ratio": 0.2667,
+                 *         "count": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchResponse"];
+            };
+        };
+        /** @description The compressed transcript with accounting. */
+        HistoryOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HistoryResponse"];
+            };
+        };
+        /** @description One history result per row, in input order, with totals. */
+        HistoryBatchOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HistoryBatchResponse"];
+            };
+        };
+        /** @description The compressed tool output, in the input's shape, with accounting. */
+        ToolOutputOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ToolOutputResponse"];
+            };
+        };
+        /** @description One tool-output result per row, in input order, with totals. */
+        ToolOutputBatchOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ToolOutputBatchResponse"];
+            };
+        };
+        /** @description A Server-Sent Events stream. Each frame is `data: <StreamEvent JSON>` followed by a blank line. */
+        StreamOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example data: {"content":"The Normans gave their name to Normandy.","done":true,"error":null} */
+                "text/event-stream": string;
+            };
+        };
+        /** @description The family is serving (status ok, or degraded when a model's weights are missing). */
+        HealthOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "ok",
+                 *       "family": "question-specific",
+                 *       "version": "0.1.0",
+                 *       "uptime_s": 12.5,
+                 *       "database": {
+                 *         "status": "ok",
+                 *         "driver": "pglite"
+                 *       },
+                 *       "models": [
+                 *         {
+                 *           "id": "latte_v1",
+                 *           "status": "available"
+                 *         },
+                 *         {
+                 *           "id": "latte_v2",
+                 *           "status": "available"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["HealthResponse"];
+            };
+        };
+        /** @description The database does not answer. */
+        HealthUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HealthResponse"];
+            };
+        };
+        /** @description The family's models. */
+        ModelListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "family": "question-specific",
+                 *         "tokenizer": "o200k_base",
+                 *         "models": [
+                 *           {
+                 *             "id": "latte_v1",
+                 *             "family": "question-specific",
+                 *             "description": "Query-aware token classifier; the accurate model.",
+                 *             "accepts_query": true,
+                 *             "query": "required",
+                 *             "supports_dynamic": false,
+                 *             "default_target_compression_ratio": 0.5,
+                 *             "max_context_tokens": 128000,
+                 *             "input_price_per_1m": 0.1,
+                 *             "status": "available",
+                 *             "tokenizer": "o200k_base"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModelListResponse"];
+            };
+        };
+        /** @description One model record. */
+        ModelOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ModelResponse"];
+            };
+        };
+        /** @description The model id is not one of this family's models. */
+        ModelNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Model 'latte_v9' not found in family question-specific",
+                 *       "code": "model_not_found",
+                 *       "detail": null,
+                 *       "retry_after": null,
+                 *       "field": "model_id"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A new bearer session. */
+        SessionOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SessionResponse"];
+            };
+        };
+        /** @description Done. */
+        MessageOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": "API key revoked",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageResponse"];
+            };
+        };
+        /** @description Created. */
+        MessageCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": "Profile created",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageResponse"];
+            };
+        };
+        /** @description The new key; `key` holds the full value, shown only here. */
+        ApiKeyCreatedOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreatedResponse"];
+            };
+        };
+        /** @description The caller's keys (never the full values). */
+        ApiKeyListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKeyListResponse"];
+            };
+        };
+        /** @description One key record. */
+        ApiKeyOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKeyResponse"];
+            };
+        };
+        /** @description The caller's profile. */
+        ProfileOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProfileResponse"];
+            };
+        };
+        /** @description The caller's role and account type. */
+        RoleOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "role": "user",
+                 *         "account_type": "enterprise"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoleResponse"];
+            };
+        };
+        /** @description The caller's tier limits, with per-model scaling. */
+        RateLimitsOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RateLimitsResponse"];
+            };
+        };
+        /** @description Whether the account can be deleted, with the reasons when not. */
+        CanDeleteOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "can_delete": false,
+                 *         "reasons": [
+                 *           "the last admin account cannot be deleted"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CanDeleteResponse"];
+            };
+        };
+        /** @description The account's new balance. */
+        BalanceOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BalanceResponse"];
+            };
+        };
+        /** @description The request is well-formed but not allowed (codes: bad_request, profile_exists, account_type_immutable, confirmation_mismatch, cannot_delete). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "account_type cannot change once set",
+                 *       "code": "account_type_immutable",
+                 *       "detail": null,
+                 *       "retry_after": null,
+                 *       "field": "account_type"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Invalid, revoked or expired credential (codes: invalid_api_key, expired_api_key, authentication_error, invalid_credentials). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Invalid or revoked API key",
+                 *       "code": "invalid_api_key",
+                 *       "detail": null,
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The key's monthly budget is exhausted (code budget_exceeded) until the next calendar month or until the cap is raised. */
+        PaymentRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Monthly budget of this API key is exhausted",
+                 *       "code": "budget_exceeded",
+                 *       "detail": "budget $5.00, spent $5.00",
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The credential is valid but may not do this (codes: scope_error, forbidden, key_limit_reached, https_required). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Demo keys may only call the single question-specific route",
+                 *       "code": "scope_error",
+                 *       "detail": null,
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The referenced resource does not exist (or is not the caller's). */
+        ResourceNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "API key not found",
+                 *       "code": "not_found",
+                 *       "detail": null,
+                 *       "retry_after": null,
+                 *       "field": "key_id"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The resource already exists (code email_taken). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is over 10 MB (code payload_too_large). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The request failed validation. Shape errors (missing or mistyped fields, empty `query`,
+         *     ratio 0 or above 200, unknown model, batch size outside 1..100, missing `X-API-Key`,
+         *     unparseable JSON) use the framework body `{detail:[{loc, msg, type}]}`. Rules across
+         *     fields (`dynamic*` sent to latte_v1, `dynamic_max_ratio < dynamic_min_ratio`, a query
+         *     sent to `toc_americano_v1`) use the envelope with code `validation_error` and `field`.
+         */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description A rate limit was hit (code rate_limit_exceeded, with `Retry-After` and `retry_after`;
+         *     it clears when the window rolls over), or the usage balance cannot cover the request's
+         *     worst-case cost (code insufficient_balance, no Retry-After: waiting does not clear it).
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Rate limit exceeded (rpm)",
+                 *       "code": "rate_limit_exceeded",
+                 *       "detail": "tier1 allows 60 requests per minute",
+                 *       "retry_after": 12,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Unexpected failure; safe to retry once after a short delay (code internal_error). */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Internal server error",
+                 *       "code": "internal_error",
+                 *       "detail": "request id 3b1f...",
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A dependency is unavailable (code service_unavailable); honour Retry-After. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request exceeded the 60-second server-side budget (code timeout). */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+         * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+         */
+        XApiKey: string;
+        /**
+         * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+         * @example latte_v1
+         */
+        ModelId: string;
+        /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+        KeyId: string;
+        AccountId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 12
+         */
+        RetryAfter: number;
+        /** @description The request id, echoed from the request's `X-Request-Id` or generated. */
+        RequestId: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    questionSpecificCompress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "context": "The Normans were the people who in the 10th and 11th centuries gave their name to Normandy.\n\nThe weather in Paris is mild.",
+                 *       "query": "In what country is Normandy located?",
+                 *       "compression_model_name": "latte_v1",
+                 *       "target_compression_ratio": 0.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuestionSpecificRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CompressionOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    questionSpecificBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "context": "Paris is the capital of France.\n\nBerlin is the capital of Germany.",
+                 *           "query": "What is the capital of France?"
+                 *         },
+                 *         {
+                 *           "context": null,
+                 *           "query": "Anything?"
+                 *         }
+                 *       ],
+                 *       "compression_model_name": "latte_v2",
+                 *       "target_compression_ratio": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuestionSpecificBatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BatchOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    questionSpecificStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionSpecificRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StreamOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    questionSpecificHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HealthOk"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["HealthUnavailable"];
+        };
+    };
+    questionSpecificListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelListOk"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    questionSpecificGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v1
+                 */
+                model_id: components["parameters"]["ModelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            404: components["responses"]["ModelNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    questionAgnosticCompress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "context": "Revenue grew 12% to $4.2M in Q3 2025, driven by the Berlin office.\n\nThe team also enjoyed a picnic.",
+                 *       "compression_model_name": "espresso_v1",
+                 *       "target_compression_ratio": 0.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuestionAgnosticRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CompressionOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    questionAgnosticBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionAgnosticBatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BatchOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    questionAgnosticStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionAgnosticRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StreamOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    questionAgnosticHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HealthOk"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["HealthUnavailable"];
+        };
+    };
+    questionAgnosticListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelListOk"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    questionAgnosticGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v1
+                 */
+                model_id: components["parameters"]["ModelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            404: components["responses"]["ModelNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markdownCompress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "context": "# Install\n\nRun the installer and wait for it to finish, which usually takes a minute or two.\n\n```sh\nnpm ci\n```",
+                 *       "compression_model_name": "markdown_v1",
+                 *       "target_compression_ratio": 0.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["MarkdownRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CompressionOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    markdownBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkdownBatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BatchOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    markdownStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkdownRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StreamOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markdownHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HealthOk"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["HealthUnavailable"];
+        };
+    };
+    markdownListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelListOk"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markdownGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v1
+                 */
+                model_id: components["parameters"]["ModelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            404: components["responses"]["ModelNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    historyCompress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "My order 4411 arrived broken. The box was crushed and the lamp inside is cracked."
+                 *         },
+                 *         {
+                 *           "role": "assistant",
+                 *           "content": "Sorry to hear that. Could you send a photo of the damage?"
+                 *         },
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Sent. What happens next?"
+                 *         }
+                 *       ],
+                 *       "keep_recent": 1,
+                 *       "compression_model_name": "hcc_latte_v1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HistoryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["HistoryOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    historyBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoryBatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["HistoryBatchOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    historyStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StreamOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    historyHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HealthOk"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["HealthUnavailable"];
+        };
+    };
+    historyListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelListOk"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    historyGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v1
+                 */
+                model_id: components["parameters"]["ModelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            404: components["responses"]["ModelNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    toolOutputCompress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tool_output": "INFO start\nINFO start\nERROR disk full on /var\nINFO done",
+                 *       "tool_name": "shell",
+                 *       "compression_model_name": "toc_americano_v1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ToolOutputRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ToolOutputOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    toolOutputBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolOutputBatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ToolOutputBatchOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    toolOutputStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolOutputRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StreamOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    toolOutputHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HealthOk"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["HealthUnavailable"];
+        };
+    };
+    toolOutputListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelListOk"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    toolOutputGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v1
+                 */
+                model_id: components["parameters"]["ModelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            404: components["responses"]["ModelNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    authSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["SessionOk"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    authLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SessionOk"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    authLogoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    authorizeLogout: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    keysList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ApiKeyListOk"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    keysCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "laptop",
+                 *       "scope": "user",
+                 *       "monthly_budget_usd": 5,
+                 *       "daily_request_cap": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ApiKeyCreatedOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    keysGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ApiKeyOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ResourceNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    keysDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ApiKeyOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ResourceNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    keysUpdateBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "monthly_budget_usd": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyUpdateRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ApiKeyOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ResourceNotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    profileCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_type": "enterprise"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfileCreateRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["MessageCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    profileRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RoleOk"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    profileGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProfileOk"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    profileUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Ada Lovelace"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfileUpdateRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProfileOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    profileRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RateLimitsOk"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    profileCanDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CanDeleteOk"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    profileDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirmation": "DELETE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProfileDeleteRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    adminTopUpCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount_usd": 25,
+                 *       "note": "invoice 2026-11"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreditTopUpRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["BalanceOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    billingTiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tier schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "tiers": [
+                     *         {
+                     *           "name": "tier1",
+                     *           "display_name": "Tier 1",
+                     *           "min_monthly_tokens": 0,
+                     *           "max_api_keys": 2,
+                     *           "rate_limits": {
+                     *             "rpm": 60,
+                     *             "tpm": 250000,
+                     *             "rpd": 5000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "scale_limits": {
+                     *         "latte_v2": {
+                     *           "tier1": {
+                     *             "rpm": 120,
+                     *             "tpm": 500000,
+                     *             "rpd": 5000
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TiersResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pricingEstimateCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "compression_model": "latte_v1",
+                 *       "input_tokens": 1000000,
+                 *       "compression_ratio": 0.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["CostEstimateRequest"];
+            };
+        };
+        responses: {
+            /** @description The estimate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": null,
+                     *       "data": {
+                     *         "input_tokens": 1000000,
+                     *         "compressed_tokens": 500000,
+                     *         "tokens_saved": 500000,
+                     *         "compression_ratio": 0.5,
+                     *         "processing_cost_usd": 0.1,
+                     *         "model": "latte_v1",
+                     *         "input_price_per_1m": 0.1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CostEstimateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { billingRoutes } from './billing/billing.routes.js';
+import { allFamilyInfoRoutes } from './compression/family-info.routes.js';
+import { FAMILIES } from './compression/families.js';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/create-db.js';
+import { errorHandler, notFound } from './http/api-error-middleware.js';
+import { registerRoutes, type Route } from './http/route-table.js';
+import { requireHttps } from './http/require-https.js';
+import { addTrailingSlash } from './http/trailing-slash.js';
+import type { WeightsAvailability } from './model/weights-availability.js';
+import { loadSpec } from './openapi-spec.js';
+import type { QuotaStore } from './rate-limit/quota.js';
+import { VERSION } from './version.js';
+
+/** What the app is built from; `server/main.ts` makes the real ones, tests make their own. */
+export interface AppDeps {
+  config: Config;
+  db: DbHandle;
+  logger: Logger;
+  quotas: QuotaStore;
+  weights: WeightsAvailability;
+  /** Milliseconds clock, injectable for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Builds the Express app: request ids and logs, HTTPS policy, JSON parsing, the OpenAPI
+ * validator, the route tables, and the one error path. Importing or calling it starts nothing.
+ * @example
+ * const app = createApp({ config, db, logger, quotas, weights });
+ * app.listen(config.port);
+ */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  if (config.requireHttps) app.use(requireHttps);
+  app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
+  app.use(express.json({ limit: config.bodyLimit }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: loadSpec() as never,
+      validateRequests: { allErrors: true, allowUnknownQueryParameters: true },
+      validateResponses: config.validateResponses ? { allErrors: true } : false,
+      validateSecurity: false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+      // match on req.url, so the trailing-slash rewrite above reaches the validator too
+      useRequestUrl: true,
+    }),
+  );
+
+  const routes: Route[] = [
+    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, version: VERSION, startedAt: now(), now }),
+    ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),
+  ];
+  const router = express.Router();
+  registerRoutes(router, routes);
+  app.use(router);
+
+  app.use(notFound);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { components } from '../../generated/schema.js';
+import type { DbHandle } from '../db/create-db.js';
+import { ApiError } from '../http/api-error.js';
+import type { Route } from '../http/route-table.js';
+import type { WeightsAvailability } from '../model/weights-availability.js';
+import { FAMILIES, type Family } from './families.js';
+import { findModel, MODEL_CATALOG } from './model-catalog.js';
+import { TOKENIZER, toModelRecord } from './model-record.js';
+
+type HealthResponse = components['schemas']['HealthResponse'];
+type ModelListResponse = components['schemas']['ModelListResponse'];
+type ModelResponse = components['schemas']['ModelResponse'];
+
+export interface FamilyInfoDeps {
+  db: DbHandle;
+  weights: WeightsAvailability;
+  version: string;
+  startedAt: number;
+  now?: () => number;
+}
+
+async function databaseAnswers(db: DbHandle): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db.db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `GET /health`, `/models` and `/models/{model_id}` of one family. */
+function familyInfoRoutes(family: Family, deps: FamilyInfoDeps): Route[] {
+  const now = deps.now ?? Date.now;
+  const specs = family.models.map((id) => MODEL_CATALOG[id]);
+  const camel = family.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+  return [
+    {
+      method: 'get',
+      path: `${family.basePath}/health`,
+      operationId: `${camel}Health`,
+      handler: async (_req, res) => {
+        const dbOk = await databaseAnswers(deps.db);
+        const models = specs.map((s) => ({
+          id: s.id,
+          status: deps.weights.isAvailable(s.weights) ? ('available' as const) : ('unavailable' as const),
+        }));
+        const status: HealthResponse['status'] = !dbOk
+          ? 'unavailable'
+          : models.every((m) => m.status === 'available')
+            ? 'ok'
+            : 'degraded';
+        const body: HealthResponse = {
+          status,
+          family: family.id,
+          version: deps.version,
+          uptime_s: Math.round((now() - deps.startedAt) / 100) / 10,
+          database: { status: dbOk ? 'ok' : 'error', driver: deps.db.driver },
+          models,
+        };
+        if (!dbOk) res.setHeader('Retry-After', '5');
+        res.status(dbOk ? 200 : 503).json(body);
+      },
+    },
+    {
+      method: 'get',
+      path: `${family.basePath}/models`,
+      operationId: `${camel}ListModels`,
+      handler: (_req, res) => {
+        const body: ModelListResponse = {
+          success: true,
+          message: null,
+          data: { family: family.id, tokenizer: TOKENIZER, models: specs.map((s) => toModelRecord(s, deps.weights)) },
+        };
+        res.json(body);
+      },
+    },
+    {
+      method: 'get',
+      path: `${family.basePath}/models/:model_id`,
+      operationId: `${camel}GetModel`,
+      handler: (req, res) => {
+        const id = String(req.params['model_id']);
+        const spec = findModel(family.id, id);
+        if (!spec) {
+          throw new ApiError('model_not_found', `Model '${id}' not found in family ${family.id}`, { field: 'model_id' });
+        }
+        const body: ModelResponse = { success: true, message: null, data: toModelRecord(spec, deps.weights) };
+        res.json(body);
+      },
+    },
+  ];
+}
+
+/** The info routes of all five families. */
+export function allFamilyInfoRoutes(deps: FamilyInfoDeps): Route[] {
+  return FAMILIES.flatMap((family) => familyInfoRoutes(family, deps));
+}

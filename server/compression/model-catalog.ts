@@ -1,0 +1,99 @@
+import type { FamilyId, ModelId } from './families.js';
+
+/** The bundled scoring networks under `models/<id>/`; several catalog models share one. */
+export type WeightsId = 'latte_v1' | 'latte_v2' | 'espresso_v1';
+
+export type QueryMode = 'required' | 'optional' | 'forbidden';
+
+/** Everything crema knows about a model id, before availability and price are added. */
+export interface ModelSpec {
+  id: ModelId;
+  family: FamilyId;
+  description: string;
+  query: QueryMode;
+  supportsDynamic: boolean;
+  /** Used when a request omits `target_compression_ratio` (same ratio rules). */
+  defaultTargetRatio: number;
+  maxContextTokens: number;
+  weights: WeightsId;
+}
+
+/** DESIGN.md section 2, as data. */
+export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
+  latte_v1: {
+    id: 'latte_v1',
+    family: 'question-specific',
+    description: 'Query-aware token classifier; the accurate model.',
+    query: 'required',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 128_000,
+    weights: 'latte_v1',
+  },
+  latte_v2: {
+    id: 'latte_v2',
+    family: 'question-specific',
+    description: 'Distilled query-aware classifier: several times faster than latte_v1 at the same quality; supports dynamic ratios.',
+    query: 'required',
+    supportsDynamic: true,
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 128_000,
+    weights: 'latte_v2',
+  },
+  espresso_v1: {
+    id: 'espresso_v1',
+    family: 'question-agnostic',
+    description: 'Query-free token classifier: keeps numbers, names and rare, informative terms.',
+    query: 'forbidden',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 128_000,
+    weights: 'espresso_v1',
+  },
+  markdown_v1: {
+    id: 'markdown_v1',
+    family: 'markdown',
+    description: 'Keeps headings, list bullets, code fences and tables verbatim; shortens prose with espresso_v1 scoring.',
+    query: 'forbidden',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 128_000,
+    weights: 'espresso_v1',
+  },
+  hcc_latte_v1: {
+    id: 'hcc_latte_v1',
+    family: 'history',
+    description: 'Chat-history compression: recent turns verbatim, older turns compressed (towards the query when given).',
+    query: 'optional',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.3,
+    maxContextTokens: 256_000,
+    weights: 'latte_v1',
+  },
+  toc_latte_v1: {
+    id: 'toc_latte_v1',
+    family: 'tool-output',
+    description: 'Query-aware tool-output compression for JSON, logs, tables and text.',
+    query: 'required',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 128_000,
+    weights: 'latte_v2',
+  },
+  toc_americano_v1: {
+    id: 'toc_americano_v1',
+    family: 'tool-output',
+    description: 'Query-free tool-output compression for JSON, logs, tables and text.',
+    query: 'forbidden',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 128_000,
+    weights: 'espresso_v1',
+  },
+};
+
+/** Looks a model up inside one family; undefined when the id is unknown or belongs elsewhere. */
+export function findModel(family: FamilyId, id: string): ModelSpec | undefined {
+  const spec = (MODEL_CATALOG as Record<string, ModelSpec | undefined>)[id];
+  return spec?.family === family ? spec : undefined;
+}

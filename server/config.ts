@@ -1,0 +1,73 @@
+/** Everything crema reads from the environment, parsed once by `loadConfig`. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** PGlite data directory when `DATABASE_URL` is unset. */
+  dataDir: string;
+  redisUrl: string | undefined;
+  modelsDir: string;
+  logLevel: string;
+  /** Reject plain HTTP unless a trusted proxy says the client used HTTPS. */
+  requireHttps: boolean;
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
+  /** Express `trust proxy` value (hop count, CIDR list, or true/false). */
+  trustProxy: boolean | number | string;
+  bodyLimit: string;
+  requestTimeoutMs: number;
+  streamTimeoutMs: number;
+  estimateRpmPerIp: number;
+  /** Validate every response against openapi.yaml (on in tests). */
+  validateResponses: boolean;
+  shutdownGraceMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got '${raw}'`);
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+const nonEmpty = (v: string | undefined): string | undefined => (v ? v : undefined);
+
+/** Parses the environment; throws with the variable's name on a bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env['HOST'] || '127.0.0.1',
+    databaseUrl: nonEmpty(env['DATABASE_URL']),
+    dataDir: env['DATA_DIR'] || './.data/pglite',
+    redisUrl: nonEmpty(env['REDIS_URL']),
+    modelsDir: env['MODELS_DIR'] || './models',
+    logLevel: env['LOG_LEVEL'] || 'info',
+    requireHttps: bool(env, 'REQUIRE_HTTPS', false),
+    tlsCertFile: nonEmpty(env['TLS_CERT_FILE']),
+    tlsKeyFile: nonEmpty(env['TLS_KEY_FILE']),
+    trustProxy: trustProxy(env['TRUST_PROXY']),
+    bodyLimit: env['BODY_LIMIT'] || '10mb',
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000),
+    streamTimeoutMs: int(env, 'STREAM_TIMEOUT_MS', 120_000),
+    estimateRpmPerIp: int(env, 'ESTIMATE_RPM_PER_IP', 60),
+    validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+  };
+}

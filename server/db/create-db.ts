@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+/** Which engine backs the database: embedded PGlite or a real PostgreSQL server. */
+export type DbDriver = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  driver: DbDriver;
+  /** Closes the pool and, for PGlite, the embedded engine. */
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** A PostgreSQL URL; when absent an embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or `memory://` for a throwaway database. Default `./.data/pglite`. */
+  dataDir?: string | undefined;
+  /** A schema to create and use (tests isolate themselves this way on a shared server). */
+  schema?: string | undefined;
+  /** Pool size for real PostgreSQL. Default 10. */
+  poolSize?: number | undefined;
+}
+
+// int8 (bigint) columns hold tokens and nano-USD; both stay far below 2^53, so read them as numbers.
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** Opens the database: PGlite through its node-postgres bridge, or a pg pool; one code path above it. */
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  const searchPath = options.schema ? `-c search_path=${options.schema}` : undefined;
+  if (options.databaseUrl) {
+    if (options.schema) await ensureSchema(options.databaseUrl, options.schema);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types,
+      ...(searchPath ? { options: searchPath } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, driver: 'postgres', close: () => db.destroy() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  const dataDir = options.dataDir ?? './.data/pglite';
+  if (!dataDir.startsWith('memory://')) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const pglite = new PGlite(dataDir);
+  await pglite.waitReady;
+  if (options.schema) await pglite.exec(`create schema if not exists "${options.schema}"; set search_path to "${options.schema}"`);
+  // PGlite is one connection: max 1 is mandatory, so code inside a transaction must use `tx`, never `db`.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, types });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    driver: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function ensureSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists "${schema.replaceAll('"', '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a schema created for a test run (real PostgreSQL only). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema.replaceAll('"', '')}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

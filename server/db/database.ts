@@ -1,0 +1,88 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are written as Date or ISO strings and read back as Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** Money is stored in integer nano-USD (1e-9 USD): one token at $0.10/1M costs 100. */
+type NanoUsd = ColumnType<number, number | bigint, number | bigint>;
+
+export interface AccountsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: 'admin' | 'user';
+  account_type: 'user' | 'enterprise' | null;
+  display_name: string | null;
+  profile_created_at: Timestamp | null;
+  balance_nusd: NanoUsd;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  account_id: string;
+  token_hash: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  scope: 'user' | 'demo';
+  monthly_budget_nusd: NanoUsd | null;
+  daily_request_cap: number | null;
+  expires_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface UsageEventsTable {
+  id: Generated<string>;
+  request_id: string;
+  account_id: string;
+  api_key_id: string | null;
+  family: string;
+  model: string;
+  operation: 'single' | 'batch' | 'stream';
+  /** pending: worst case held; settled: actual cost charged; released: hold returned unused. */
+  status: 'pending' | 'settled' | 'released';
+  rows: number;
+  original_tokens: ColumnType<number, number | bigint, number | bigint>;
+  compressed_tokens: ColumnType<number, number | bigint, number | bigint>;
+  reserved_nusd: NanoUsd;
+  cost_nusd: NanoUsd;
+  created_at: Generated<Timestamp>;
+  settled_at: Timestamp | null;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  account_id: string;
+  usage_event_id: string | null;
+  kind: 'grant' | 'top_up' | 'hold' | 'release' | 'charge';
+  amount_nusd: NanoUsd;
+  note: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** The whole schema, as Kysely sees it. */
+export interface Database {
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  usage_events: UsageEventsTable;
+  ledger_entries: LedgerEntriesTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type UsageEventRow = Selectable<UsageEventsTable>;

@@ -1,0 +1,71 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ApiError } from './api-error.js';
+import { toValidationDetail, type ValidatorErrorItem } from './validation-detail.js';
+
+interface HttpishError {
+  status?: number;
+  type?: string;
+  errors?: ValidatorErrorItem[];
+  message?: string;
+  path?: string;
+}
+
+/** 404 for every route nobody handled, in the framework's `{detail}` form. */
+export const notFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ detail: 'Not Found' });
+};
+
+/**
+ * The one error path. Domain errors become the flat envelope; request-shape problems become
+ * FastAPI-style `{detail:[...]}` 422s; anything unknown is logged and becomes a generic 500.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    if (err instanceof ApiError) {
+      if (err.retryAfter !== null) res.setHeader('Retry-After', String(err.retryAfter));
+      res.status(err.status).json(err.toEnvelope());
+      return;
+    }
+    const e = (err ?? {}) as HttpishError;
+    if (e.type === 'entity.parse.failed') {
+      res.status(422).json({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+      return;
+    }
+    if (e.type === 'entity.too.large') {
+      const tooLarge = new ApiError('payload_too_large', 'Request body is larger than the limit', {
+        detail: e.message ?? null,
+      });
+      res.status(413).json(tooLarge.toEnvelope());
+      return;
+    }
+    if (e.status === 404 && Array.isArray(e.errors)) {
+      res.status(404).json({ detail: 'Not Found' });
+      return;
+    }
+    if (e.status === 405 && Array.isArray(e.errors)) {
+      res.status(405).json({ detail: 'Method Not Allowed' });
+      return;
+    }
+    if (e.status === 415 && Array.isArray(e.errors)) {
+      res.status(422).json({
+        detail: [{ loc: ['body'], msg: 'Expected a JSON body (Content-Type: application/json)', type: 'model_attributes_type' }],
+      });
+      return;
+    }
+    const isResponseValidation = Array.isArray(e.errors) && e.errors.some((x) => x.path?.startsWith('/response'));
+    if (e.status === 400 && Array.isArray(e.errors) && !isResponseValidation) {
+      res.status(422).json({ detail: toValidationDetail(e.errors) });
+      return;
+    }
+    logger.error({ err, reqId: req.id, responseValidation: isResponseValidation }, 'unhandled error');
+    const internal = new ApiError('internal_error', 'Internal server error', {
+      detail: isResponseValidation ? `response failed validation: ${e.message ?? ''}` : `request id ${String(req.id)}`,
+    });
+    res.status(500).json(internal.toEnvelope());
+  };
+}

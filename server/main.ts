@@ -1,0 +1,66 @@
+/**
+ * The only side-effecting entry point: environment -> dependencies -> createApp -> listen.
+ * SIGINT/SIGTERM stop accepting connections, let in-flight requests finish (up to
+ * SHUTDOWN_GRACE_MS), then close Redis and the database.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { Redis } from 'ioredis';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createDb } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createLogger } from './logger.js';
+import { weightsOnDisk } from './model/weights-availability.js';
+import { createQuotaStore } from './rate-limit/quota.js';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(db.db);
+const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+redis?.on('error', (err) => logger.warn({ err }, 'redis error'));
+
+const app = createApp({
+  config,
+  db,
+  logger,
+  quotas: createQuotaStore({ redis }),
+  weights: weightsOnDisk(config.modelsDir),
+});
+
+const tls = config.tlsCertFile && config.tlsKeyFile;
+const server = tls
+  ? https.createServer({ cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) }, app)
+  : http.createServer(app);
+
+server.listen(config.port, config.host, () => {
+  logger.info(
+    { url: `${tls ? 'https' : 'http'}://${config.host}:${config.port}`, database: db.driver, limits: redis ? 'redis' : 'memory' },
+    'crema listening',
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: draining in-flight requests');
+  const force = setTimeout(() => {
+    logger.warn('grace period over: closing remaining connections');
+    server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  force.unref();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  redis?.disconnect();
+  await db.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

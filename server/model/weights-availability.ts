@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { WeightsId } from '../compression/model-catalog.js';
+
+/** Tells whether a scoring network's files are bundled; the model records and /health report it. */
+export interface WeightsAvailability {
+  isAvailable(weights: WeightsId): boolean;
+}
+
+/** Checks `models/<id>/config.json`, `tokenizer.json` and an ONNX file, once per id. */
+export function weightsOnDisk(modelsDir: string): WeightsAvailability {
+  const cache = new Map<WeightsId, boolean>();
+  return {
+    isAvailable(weights) {
+      let ok = cache.get(weights);
+      if (ok === undefined) {
+        const dir = path.join(modelsDir, weights);
+        ok =
+          existsSync(path.join(dir, 'config.json')) &&
+          existsSync(path.join(dir, 'tokenizer.json')) &&
+          (existsSync(path.join(dir, 'onnx', 'model_quantized.onnx')) || existsSync(path.join(dir, 'onnx', 'model.onnx')));
+        cache.set(weights, ok);
+      }
+      return ok;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+
+/** The outcome of spending points against a fixed-window quota. */
+export type QuotaDecision =
+  | { allowed: true; remaining: number }
+  | { allowed: false; retryAfterS: number };
+
+/** One named quota: `limit` points per `windowS` seconds, per key. */
+export interface Quota {
+  consume(key: string, points?: number): Promise<QuotaDecision>;
+  /** Gives points back (when a sibling quota rejected the same request). */
+  refund(key: string, points?: number): Promise<void>;
+}
+
+/** Makes quotas; in memory for one process, in Redis so replicas share counters. */
+export interface QuotaStore {
+  readonly kind: 'memory' | 'redis';
+  quota(name: string, limit: number, windowS: number): Quota;
+}
+
+/** A QuotaStore over rate-limiter-flexible; pass a Redis client to share counters across replicas. */
+export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix?: string } = {}): QuotaStore {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const prefix = options.keyPrefix ?? 'crema';
+  const build = (name: string, limit: number, windowS: number): RateLimiterAbstract => {
+    const opts = { points: limit, duration: windowS, keyPrefix: `${prefix}:${name}:${limit}:${windowS}` };
+    return options.redis ? new RateLimiterRedis({ ...opts, storeClient: options.redis }) : new RateLimiterMemory(opts);
+  };
+  return {
+    kind: options.redis ? 'redis' : 'memory',
+    quota(name, limit, windowS) {
+      const id = `${name}:${limit}:${windowS}`;
+      let limiter = limiters.get(id);
+      if (!limiter) {
+        limiter = build(name, limit, windowS);
+        limiters.set(id, limiter);
+      }
+      const l = limiter;
+      return {
+        async consume(key, points = 1) {
+          try {
+            const res = await l.consume(key, points);
+            return { allowed: true, remaining: res.remainingPoints };
+          } catch (rejection) {
+            if (rejection instanceof RateLimiterRes) {
+              return { allowed: false, retryAfterS: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+            }
+            throw rejection;
+          }
+        },
+        async refund(key, points = 1) {
+          await l.reward(key, points);
+        },
+      };
+    },
+  };
+}
