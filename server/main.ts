@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -19,7 +20,7 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
 const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateToLatest(db.db);
+await migrateToLatest(db.db, db.schema);
 const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
 redis?.on('error', (err) => logger.warn({ err }, 'redis error'));
 
@@ -37,8 +38,9 @@ const server = tls
   : http.createServer(app);
 
 server.listen(config.port, config.host, () => {
+  const { port } = server.address() as AddressInfo;
   logger.info(
-    { url: `${tls ? 'https' : 'http'}://${config.host}:${config.port}`, database: db.driver, limits: redis ? 'redis' : 'memory' },
+    { url: `${tls ? 'https' : 'http'}://${config.host}:${port}`, database: db.driver, limits: redis ? 'redis' : 'memory' },
     'crema listening',
   );
 });

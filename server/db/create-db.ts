@@ -10,6 +10,8 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   driver: DbDriver;
+  /** The schema tables live in. */
+  schema: string;
   /** Closes the pool and, for PGlite, the embedded engine. */
   close(): Promise<void>;
 }
@@ -45,7 +47,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       ...(searchPath ? { options: searchPath } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, driver: 'postgres', close: () => db.destroy() };
+    return { db, driver: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -61,6 +63,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   return {
     db,
     driver: 'pglite',
+    schema: options.schema ?? 'public',
     close: async () => {
       await db.destroy();
       await pglite.close();

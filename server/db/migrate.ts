@@ -8,9 +8,14 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Brings the schema up to date; throws with the failing migration's error. The migration
+ * bookkeeping tables are pinned to `schema` (default `public`): unpinned, Kysely looks for
+ * them in every schema and is fooled by another schema's copy on a shared server.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema = 'public'): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

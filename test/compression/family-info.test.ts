@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAMILIES } from '../../server/compression/families.js';
+import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import type { WeightsAvailability } from '../../server/model/weights-availability.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+// Availability is injected so these tests hold whether or not weights are bundled yet.
+const onlyLatte: WeightsAvailability = { isAvailable: (w) => w === 'latte_v1' || w === 'latte_v2' };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, { weights: onlyLatte });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe.each(FAMILIES.map((f) => [f.id, f] as const))('%s info routes', (_id, family) => {
+  it('GET /health reports the family, database and model state', async () => {
+    const res = await request(t.app).get(`${family.basePath}/health`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ family: family.id, database: { status: 'ok', driver: t.db.driver } });
+    expect(res.body.models.map((m: { id: string }) => m.id)).toEqual(family.models);
+    const allAvailable = family.models.every((m) => onlyLatte.isAvailable(MODEL_CATALOG[m].weights));
+    expect(res.body.status).toBe(allAvailable ? 'ok' : 'degraded');
+  });
+
+  it('GET /models lists exactly the family models with full records', async () => {
+    const res = await request(t.app).get(`${family.basePath}/models`);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.tokenizer).toBe('o200k_base');
+    expect(res.body.data.models.map((m: { id: string }) => m.id)).toEqual(family.models);
+    for (const record of res.body.data.models) {
+      expect(record).toMatchObject({ family: family.id, input_price_per_1m: 0.1, tokenizer: 'o200k_base' });
+    }
+  });
+
+  it.each(family.models.map((m) => [m]))('GET /models/%s returns its record', async (modelId) => {
+    const res = await request(t.app).get(`${family.basePath}/models/${modelId}`);
+    expect(res.status).toBe(200);
+    const spec = MODEL_CATALOG[modelId];
+    expect(res.body.data).toMatchObject({
+      id: modelId,
+      family: family.id,
+      query: spec.query,
+      accepts_query: spec.query !== 'forbidden',
+      supports_dynamic: spec.supportsDynamic,
+      default_target_compression_ratio: spec.defaultTargetRatio,
+      status: onlyLatte.isAvailable(spec.weights) ? 'available' : 'unavailable',
+    });
+  });
+
+  it('GET /models/{unknown} is a 404 envelope with code model_not_found', async () => {
+    const res = await request(t.app).get(`${family.basePath}/models/latte_v9`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      success: false,
+      error: expect.stringContaining('latte_v9'),
+      code: 'model_not_found',
+      detail: null,
+      retry_after: null,
+      field: 'model_id',
+    });
+  });
+
+  it("GET /models/{another family's model} is also model_not_found", async () => {
+    const foreign = Object.values(MODEL_CATALOG).find((m) => m.family !== family.id)!;
+    const res = await request(t.app).get(`${family.basePath}/models/${foreign.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('model_not_found');
+  });
+});
+
+describe('model flags', () => {
+  it('only latte_v2 supports dynamic ratios; toc_americano_v1 forbids a query', async () => {
+    const qs = await request(t.app).get('/api/compress/question-specific/models');
+    const dyn = Object.fromEntries(qs.body.data.models.map((m: { id: string; supports_dynamic: boolean }) => [m.id, m.supports_dynamic]));
+    expect(dyn).toEqual({ latte_v1: false, latte_v2: true });
+    const toc = await request(t.app).get('/api/compress/tool-output/models/toc_americano_v1');
+    expect(toc.body.data).toMatchObject({ query: 'forbidden', accepts_query: false });
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../server/config.js';
+
+describe('loadConfig', () => {
+  it('has embedded defaults: port 8080 on loopback, PGlite, memory limits, bundled models', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      modelsDir: './models',
+      requireHttps: false,
+      bodyLimit: '10mb',
+      requestTimeoutMs: 60_000,
+      streamTimeoutMs: 120_000,
+      validateResponses: false,
+    });
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://x@h/db',
+      REDIS_URL: 'redis://h:6379',
+      REQUIRE_HTTPS: 'true',
+      TRUST_PROXY: '1',
+    });
+    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://x@h/db', redisUrl: 'redis://h:6379', requireHttps: true, trustProxy: 1 });
+  });
+
+  it('names the variable on a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ REQUIRE_HTTPS: 'maybe' })).toThrow(/REQUIRE_HTTPS/);
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import { createApp, type AppDeps } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { createDb, dropSchema, type DbHandle } from '../../server/db/create-db.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { weightsOnDisk } from '../../server/model/weights-availability.js';
+import { createQuotaStore } from '../../server/rate-limit/quota.js';
+
+export interface TestApp {
+  app: Express;
+  db: DbHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated test database: a private schema on the real server when `DATABASE_URL` is set
+ * (so parallel files never collide), otherwise an in-memory PGlite.
+ */
+export async function createTestDb(): Promise<{ db: DbHandle; close(): Promise<void> }> {
+  const url = process.env['DATABASE_URL'];
+  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const db = await createDb({ databaseUrl: url, dataDir: 'memory://', schema, poolSize: 4 });
+  await migrateToLatest(db.db, db.schema);
+  return {
+    db,
+    close: async () => {
+      // A test may have closed the database on purpose; the schema must still be dropped.
+      await db.close().catch(() => undefined);
+      if (url && schema) await dropSchema(url, schema);
+    },
+  };
+}
+
+/** A fresh app with response validation on (every response is checked against openapi.yaml). */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now'>> = {},
+): Promise<TestApp> {
+  const config: Config = { ...loadConfig({}), validateResponses: true, ...overrides };
+  const { db, close } = await createTestDb();
+  const app = createApp({
+    config,
+    db,
+    logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
+    quotas: deps.quotas ?? createQuotaStore(),
+    weights: deps.weights ?? weightsOnDisk(config.modelsDir),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  return { app, db, config, close };
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createQuotaStore } from '../../server/rate-limit/quota.js';
+
+const redisUrl = process.env['REDIS_URL'];
+const clients: Redis[] = [];
+afterAll(() => {
+  for (const c of clients) c.disconnect();
+});
+
+describe('memory quota', () => {
+  it('allows `limit` points per window, then reports a retry delay within the window', async () => {
+    const quota = createQuotaStore().quota('test', 3, 60);
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await quota.consume('k'));
+    expect(decisions.slice(0, 3).every((d) => d.allowed)).toBe(true);
+    const last = decisions[3]!;
+    expect(last.allowed).toBe(false);
+    if (!last.allowed) expect(last.retryAfterS).toBeGreaterThan(0);
+    expect((await quota.consume('other')).allowed).toBe(true);
+  });
+
+  it('gives refunded points back (a sibling quota rejected the request)', async () => {
+    const quota = createQuotaStore().quota('refund', 2, 60);
+    expect((await quota.consume('k')).allowed).toBe(true);
+    expect((await quota.consume('k')).allowed).toBe(true);
+    await quota.refund('k', 1);
+    expect((await quota.consume('k')).allowed).toBe(true);
+    expect((await quota.consume('k')).allowed).toBe(false);
+  });
+
+  it('counts weighted points (token quotas)', async () => {
+    const quota = createQuotaStore().quota('tpm', 1000, 60);
+    expect((await quota.consume('k', 900)).allowed).toBe(true);
+    expect((await quota.consume('k', 200)).allowed).toBe(false);
+  });
+});
+
+describe.skipIf(!redisUrl)('redis quota (REDIS_URL)', () => {
+  it('is one limit across two stores sharing Redis, as two replicas would be', async () => {
+    const prefix = `crema-test-${randomBytes(4).toString('hex')}`;
+    const a = new Redis(redisUrl!);
+    const b = new Redis(redisUrl!);
+    clients.push(a, b);
+    const qa = createQuotaStore({ redis: a, keyPrefix: prefix }).quota('rpm', 5, 60);
+    const qb = createQuotaStore({ redis: b, keyPrefix: prefix }).quota('rpm', 5, 60);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? qa : qb).consume('acct')));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});
