@@ -634,8 +634,9 @@ export interface paths {
         /**
          * Revoke the calling API key
          * @description Revokes the key sent in `X-API-Key`, best effort: the client's logout command calls it
-         *     before clearing its local credential file. Answers 200 also when the key was already
-         *     revoked. Deleting only the local credential file does not revoke a key.
+         *     before clearing its local credential file. A key that is already revoked or expired gets
+         *     401 like on any other route; clients treat that as logged out. Deleting only the local
+         *     credential file does not revoke a key. Demo keys may log themselves out.
          */
         post: operations["authorizeLogout"];
         delete?: never;

@@ -3,7 +3,14 @@ import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { authRoutes } from './accounts/auth.routes.js';
+import { profileRoutes } from './accounts/profile.routes.js';
+import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { adminRoutes } from './billing/admin.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
+import './http/locals.js';
+import { perIpLimit } from './rate-limit/per-ip-limit.js';
+import { createServices, type Services } from './services.js';
 import { allFamilyInfoRoutes } from './compression/family-info.routes.js';
 import { FAMILIES } from './compression/families.js';
 import type { Config } from './config.js';
@@ -26,6 +33,8 @@ export interface AppDeps {
   weights: WeightsAvailability;
   /** Milliseconds clock, injectable for tests. Default `Date.now`. */
   now?: () => number;
+  /** Prebuilt services (tests share them with helper routes); built from the other deps by default. */
+  services?: Services;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -72,9 +81,16 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  const services =
+    deps.services ??
+    createServices({ db: deps.db.db, quotas: deps.quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
   const routes: Route[] = [
     ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, version: VERSION, startedAt: now(), now }),
     ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),
+    ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
+    ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
+    ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
+    ...adminRoutes({ auth: services.auth, billing: services.billing }),
   ];
   const router = express.Router();
   registerRoutes(router, routes);

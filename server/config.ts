@@ -18,6 +18,9 @@ export interface Config {
   requestTimeoutMs: number;
   streamTimeoutMs: number;
   estimateRpmPerIp: number;
+  /** Per-IP requests per minute on signup and login. */
+  authRpmPerIp: number;
+  sessionTtlHours: number;
   /** Validate every response against openapi.yaml (on in tests). */
   validateResponses: boolean;
   shutdownGraceMs: number;
@@ -67,6 +70,8 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000),
     streamTimeoutMs: int(env, 'STREAM_TIMEOUT_MS', 120_000),
     estimateRpmPerIp: int(env, 'ESTIMATE_RPM_PER_IP', 60),
+    authRpmPerIp: int(env, 'AUTH_RPM_PER_IP', 30),
+    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 168),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };

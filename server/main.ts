@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createLogger } from './logger.js';
 import { weightsOnDisk } from './model/weights-availability.js';
 import { createQuotaStore } from './rate-limit/quota.js';
+import { createServices } from './services.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -24,13 +25,13 @@ await migrateToLatest(db.db, db.schema);
 const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
 redis?.on('error', (err) => logger.warn({ err }, 'redis error'));
 
-const app = createApp({
-  config,
-  db,
-  logger,
-  quotas: createQuotaStore({ redis }),
-  weights: weightsOnDisk(config.modelsDir),
-});
+const quotas = createQuotaStore({ redis });
+const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+// Holds older than any request's time budget belong to a process that died mid-request.
+const released = await services.billing.releaseStaleHolds(10 * 60_000);
+if (released > 0) logger.warn({ released }, 'released stale billing holds');
+
+const app = createApp({ config, db, logger, quotas, services, weights: weightsOnDisk(config.modelsDir) });
 
 const tls = config.tlsCertFile && config.tlsKeyFile;
 const server = tls

@@ -13,7 +13,7 @@ afterAll(async () => {
 describe('npm start (server/main.ts)', () => {
   it('serves with the embedded database, then drains and exits 0 on SIGTERM', async () => {
     dataRoot = await mkdtemp(path.join(tmpdir(), 'crema-main-'));
-    const env = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info' };
     delete env['DATABASE_URL'];
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
     let out = '';
@@ -39,7 +39,8 @@ describe('npm start (server/main.ts)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ input_tokens: 1000 }),
     });
-    expect((await estimate.json()).data.compressed_tokens).toBe(500);
+    const body = (await estimate.json()) as { data: { compressed_tokens: number } };
+    expect(body.data.compressed_tokens).toBe(500);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

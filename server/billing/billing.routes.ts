@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { components } from '../../generated/schema.js';
-import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
+import { perIpLimit } from '../rate-limit/per-ip-limit.js';
 import type { QuotaStore } from '../rate-limit/quota.js';
 import { estimateCost, type CostEstimateRequest } from './cost-estimate.js';
 import { scaleLimits, TIERS } from './tiers.js';
@@ -13,21 +13,6 @@ export interface BillingRouteDeps {
   quotas: QuotaStore;
   /** Requests per minute per client IP on the public cost estimate. */
   estimateRpmPerIp: number;
-}
-
-/** The separate per-IP limit of the public estimate route. */
-function perIpLimit(quotas: QuotaStore, rpm: number): RequestHandler {
-  const quota = quotas.quota('estimate-ip', rpm, 60);
-  return async (req, _res, next) => {
-    const decision = await quota.consume(req.ip ?? 'unknown');
-    if (!decision.allowed) {
-      throw new ApiError('rate_limit_exceeded', 'Rate limit exceeded for the cost estimate', {
-        detail: `${rpm} requests per minute per IP`,
-        retryAfter: decision.retryAfterS,
-      });
-    }
-    next();
-  };
 }
 
 // The validator has checked the body's shape and filled in the documented defaults.
@@ -51,7 +36,7 @@ export function billingRoutes(deps: BillingRouteDeps): Route[] {
       method: 'post',
       path: '/api/pricing/estimate-cost',
       operationId: 'pricingEstimateCost',
-      middleware: [perIpLimit(deps.quotas, deps.estimateRpmPerIp)],
+      middleware: [perIpLimit(deps.quotas, 'the cost estimate', deps.estimateRpmPerIp)],
       handler: estimateHandler,
     },
   ];

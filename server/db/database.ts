@@ -2,8 +2,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 /** Timestamps are written as Date or ISO strings and read back as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+/** A timestamp the database fills in (`default now()`). */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 /** Money is stored in integer nano-USD (1e-9 USD): one token at $0.10/1M costs 100. */
 type NanoUsd = ColumnType<number, number | bigint, number | bigint>;
+type NullableNanoUsd = ColumnType<number | null, number | bigint | null, number | bigint | null>;
 
 export interface AccountsTable {
   id: Generated<string>;
@@ -12,34 +16,37 @@ export interface AccountsTable {
   role: 'admin' | 'user';
   account_type: 'user' | 'enterprise' | null;
   display_name: string | null;
-  profile_created_at: Timestamp | null;
+  profile_created_at: NullableTimestamp;
   balance_nusd: NanoUsd;
-  created_at: Generated<Timestamp>;
-  deleted_at: Timestamp | null;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
   id: Generated<string>;
   account_id: string;
+  /** First characters of the token: a non-secret lookup handle. */
+  token_prefix: string;
   token_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   expires_at: Timestamp;
-  revoked_at: Timestamp | null;
+  revoked_at: NullableTimestamp;
 }
 
 export interface ApiKeysTable {
   id: Generated<string>;
   account_id: string;
   name: string;
+  /** First characters of the key: lookup handle and display prefix. */
   prefix: string;
   key_hash: string;
   scope: 'user' | 'demo';
-  monthly_budget_nusd: NanoUsd | null;
+  monthly_budget_nusd: NullableNanoUsd;
   daily_request_cap: number | null;
-  expires_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  last_used_at: Timestamp | null;
-  revoked_at: Timestamp | null;
+  expires_at: NullableTimestamp;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
 }
 
 export interface UsageEventsTable {
@@ -57,8 +64,8 @@ export interface UsageEventsTable {
   compressed_tokens: ColumnType<number, number | bigint, number | bigint>;
   reserved_nusd: NanoUsd;
   cost_nusd: NanoUsd;
-  created_at: Generated<Timestamp>;
-  settled_at: Timestamp | null;
+  created_at: CreatedAt;
+  settled_at: NullableTimestamp;
 }
 
 export interface LedgerEntriesTable {
@@ -68,7 +75,7 @@ export interface LedgerEntriesTable {
   kind: 'grant' | 'top_up' | 'hold' | 'release' | 'charge';
   amount_nusd: NanoUsd;
   note: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 /** The whole schema, as Kysely sees it. */
@@ -86,3 +93,4 @@ export type AccountUpdate = Updateable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type UsageEventRow = Selectable<UsageEventsTable>;
+export type NewUsageEvent = Insertable<UsageEventsTable>;

@@ -6,12 +6,15 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { createDb, dropSchema, type DbHandle } from '../../server/db/create-db.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';
-import { createQuotaStore } from '../../server/rate-limit/quota.js';
+import { createQuotaStore, type QuotaStore } from '../../server/rate-limit/quota.js';
+import { createServices, type Services } from '../../server/services.js';
 
 export interface TestApp {
   app: Express;
   db: DbHandle;
   config: Config;
+  services: Services;
+  quotas: QuotaStore;
   close(): Promise<void>;
 }
 
@@ -41,13 +44,17 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const config: Config = { ...loadConfig({}), validateResponses: true, ...overrides };
   const { db, close } = await createTestDb();
+  const now = deps.now ?? Date.now;
+  const quotas = deps.quotas ?? createQuotaStore();
+  const services = createServices({ db: db.db, quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
   const app = createApp({
     config,
     db,
     logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
-    quotas: deps.quotas ?? createQuotaStore(),
+    quotas,
+    services,
     weights: deps.weights ?? weightsOnDisk(config.modelsDir),
-    ...(deps.now ? { now: deps.now } : {}),
+    now,
   });
-  return { app, db, config, close };
+  return { app, db, config, services, quotas, close };
 }

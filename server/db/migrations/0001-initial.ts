@@ -21,6 +21,7 @@ export const initial: Migration = {
       .createTable('sessions')
       .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
       .addColumn('account_id', 'uuid', (c) => c.notNull().references('accounts.id'))
+      .addColumn('token_prefix', 'text', (c) => c.notNull())
       .addColumn('token_hash', 'text', (c) => c.notNull().unique())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
@@ -42,7 +43,9 @@ export const initial: Migration = {
       .addColumn('last_used_at', 'timestamptz')
       .addColumn('revoked_at', 'timestamptz')
       .execute();
+    await db.schema.createIndex('sessions_prefix_idx').on('sessions').column('token_prefix').execute();
     await db.schema.createIndex('api_keys_account_idx').on('api_keys').column('account_id').execute();
+    await db.schema.createIndex('api_keys_prefix_idx').on('api_keys').column('prefix').execute();
 
     await db.schema
       .createTable('usage_events')

@@ -1,0 +1,47 @@
+import type { RequestHandler } from 'express';
+import type { components } from '../../generated/schema.js';
+import type { Route } from '../http/route-table.js';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import { keyPrincipalOf, requireApiKey } from '../api-keys/api-key-auth.js';
+import type { AuthService } from './auth.service.js';
+import { principalOf, requireBearer } from './bearer-auth.js';
+
+type S = components['schemas'];
+type Params = Record<string, string>;
+
+export interface AuthRouteDeps {
+  auth: AuthService;
+  keys: ApiKeysService;
+  /** Per-IP limit shared by signup and login (credential stuffing). */
+  perIpLimit: RequestHandler;
+}
+
+/** Signup, login, session logout, and the key logout of the client's logout command. */
+export function authRoutes({ auth, keys, perIpLimit }: AuthRouteDeps): Route[] {
+  const signup: RequestHandler<Params, S['SessionResponse'], S['SignupRequest']> = async (req, res) => {
+    res.status(201).json({ success: true, message: 'Account created', data: await auth.signup(req.body) });
+  };
+  const login: RequestHandler<Params, S['SessionResponse'], S['LoginRequest']> = async (req, res) => {
+    res.json({ success: true, message: null, data: await auth.login(req.body) });
+  };
+  const logoutSession: RequestHandler<Params, S['MessageResponse']> = async (_req, res) => {
+    await auth.logoutSession(principalOf(res));
+    res.json({ success: true, message: 'Session revoked', data: null });
+  };
+  const logoutKey: RequestHandler<Params, S['MessageResponse']> = async (_req, res) => {
+    await keys.revokePresented(keyPrincipalOf(res).key);
+    res.json({ success: true, message: 'API key revoked', data: null });
+  };
+  return [
+    { method: 'post', path: '/api/auth/signup', operationId: 'authSignup', middleware: [perIpLimit], handler: signup },
+    { method: 'post', path: '/api/auth/login', operationId: 'authLogin', middleware: [perIpLimit], handler: login },
+    { method: 'post', path: '/api/auth/logout-session', operationId: 'authLogoutSession', middleware: [requireBearer(auth)], handler: logoutSession },
+    {
+      method: 'post',
+      path: '/api/authorize/logout',
+      operationId: 'authorizeLogout',
+      middleware: [requireApiKey(keys, { allowDemo: true })],
+      handler: logoutKey,
+    },
+  ];
+}

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { components } from '../../generated/schema.js';
+import type { AccountRow, Database } from '../db/database.js';
+import type { Kysely } from 'kysely';
+import { ApiError } from '../http/api-error.js';
+import { insertLedgerEntry } from '../billing/ledger.repository.js';
+import { usdToNano } from '../billing/prices.js';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/secrets.js';
+import { isWellFormed, issueToken, lookupOf, matchDigest, SESSION_TOKEN } from '../security/opaque-token.js';
+import { countLiveAccounts, findAccountByEmail, findAccountById, insertAccount } from './accounts.repository.js';
+import { findLiveSessionsByPrefix, insertSession, revokeSession } from './sessions.repository.js';
+
+type SignupRequest = components['schemas']['SignupRequest'];
+type LoginRequest = components['schemas']['LoginRequest'];
+type Session = components['schemas']['SessionResponse']['data'];
+
+/** Credit every new account starts with. */
+export const STARTING_CREDIT_USD = 10;
+
+/** The caller behind a bearer token. */
+export interface Principal {
+  account: AccountRow;
+  sessionId: string;
+}
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  clock: () => Date;
+  sessionTtlMs: number;
+}
+
+const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Signup, login, session revocation and bearer authentication. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock } = deps;
+
+  async function openSession(account: AccountRow): Promise<Session> {
+    const token = issueToken(SESSION_TOKEN);
+    const expires = new Date(clock().getTime() + deps.sessionTtlMs);
+    await insertSession(db, { account_id: account.id, token_prefix: token.lookup, token_hash: token.digest, expires_at: expires });
+    return {
+      token: token.value,
+      token_type: 'bearer',
+      expires_at: expires.toISOString(),
+      account: { id: account.id, email: account.email, role: account.role, account_type: account.account_type },
+    };
+  }
+
+  return {
+    /** Creates an account with $10 of credit; the first account on an empty database is admin. */
+    async signup(input: SignupRequest): Promise<Session> {
+      const email = normalizeEmail(input.email);
+      const passwordHash = await hashPassword(input.password);
+      const account = await db.transaction().execute(async (tx) => {
+        // Serializes signups so two first accounts cannot both become admin.
+        await sql`lock table accounts in share row exclusive mode`.execute(tx);
+        if (await findAccountByEmail(tx, email)) {
+          throw new ApiError('email_taken', 'An account with this email already exists', { field: 'email' });
+        }
+        const role = (await countLiveAccounts(tx)) === 0 ? 'admin' : 'user';
+        const credit = usdToNano(STARTING_CREDIT_USD);
+        const created = await insertAccount(tx, {
+          email,
+          password_hash: passwordHash,
+          role,
+          account_type: input.account_type ?? null,
+          display_name: null,
+          profile_created_at: null,
+          balance_nusd: credit,
+          deleted_at: null,
+        });
+        await insertLedgerEntry(tx, { account_id: created.id, kind: 'grant', amount_nusd: credit, note: 'starting credit' });
+        return created;
+      });
+      return openSession(account);
+    },
+
+    async login(input: LoginRequest): Promise<Session> {
+      const account = await findAccountByEmail(db, normalizeEmail(input.email));
+      // Verify against a dummy hash for unknown emails so timing does not reveal which exist.
+      const ok = await verifyPassword(input.password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
+      if (!account || !ok) throw new ApiError('invalid_credentials', 'Email or password is wrong');
+      return openSession(account);
+    },
+
+    async logoutSession(principal: Principal): Promise<void> {
+      await revokeSession(db, principal.sessionId, clock());
+    },
+
+    /** The live session and account behind a bearer token, or undefined. */
+    async authenticate(token: string): Promise<Principal | undefined> {
+      if (!isWellFormed(SESSION_TOKEN, token)) return undefined;
+      const candidates = await findLiveSessionsByPrefix(db, lookupOf(token), clock());
+      const session = matchDigest(token, candidates.map((s) => ({ ...s, digest: s.token_hash })));
+      if (!session) return undefined;
+      const account = await findAccountById(db, session.account_id);
+      return account ? { account, sessionId: session.id } : undefined;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

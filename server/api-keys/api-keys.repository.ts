@@ -1,0 +1,52 @@
+import type { ApiKeyRow, ApiKeysTable } from '../db/database.js';
+import type { Executor } from '../db/executor.js';
+import type { Insertable } from 'kysely';
+
+export async function insertApiKey(db: Executor, key: Insertable<ApiKeysTable>): Promise<ApiKeyRow> {
+  return db.insertInto('api_keys').values(key).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function listApiKeys(db: Executor, accountId: string): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function findApiKey(db: Executor, accountId: string, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findApiKeysByPrefix(db: Executor, prefix: string): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).execute();
+}
+
+/** Locks one key row (budget checks serialize per key). */
+export async function lockApiKey(tx: Executor, id: string): Promise<ApiKeyRow | undefined> {
+  return tx.selectFrom('api_keys').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function countActiveApiKeys(db: Executor, accountId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setApiKeyBudget(db: Executor, id: string, budgetNusd: number | null): Promise<ApiKeyRow> {
+  return db.updateTable('api_keys').set({ monthly_budget_nusd: budgetNusd }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function revokeApiKey(db: Executor, id: string, now: Date): Promise<ApiKeyRow> {
+  await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function revokeAccountApiKeys(db: Executor, accountId: string, now: Date): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: now }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+}
+
+export async function touchApiKey(db: Executor, id: string, now: Date): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+}

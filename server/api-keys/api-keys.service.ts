@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { components } from '../../generated/schema.js';
+import type { Principal } from '../accounts/auth.service.js';
+import { findAccountById } from '../accounts/accounts.repository.js';
+import type { AccountRow, ApiKeyRow, Database } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { nanoToUsd, usdToNano } from '../billing/prices.js';
+import { accountTier } from '../billing/account-tier.js';
+import { keySpendThisMonth } from '../billing/usage.repository.js';
+import { API_KEY, isWellFormed, issueToken, lookupOf, matchDigest } from '../security/opaque-token.js';
+import {
+  countActiveApiKeys,
+  findApiKey,
+  findApiKeysByPrefix,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  setApiKeyBudget,
+  touchApiKey,
+} from './api-keys.repository.js';
+
+type ApiKey = components['schemas']['ApiKey'];
+type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
+type ApiKeyCreateRequest = components['schemas']['ApiKeyCreateRequest'];
+
+/** The account and key behind a valid `X-API-Key`. */
+export interface KeyPrincipal {
+  key: ApiKeyRow;
+  account: AccountRow;
+}
+
+export function keyStatus(row: ApiKeyRow, now: Date): ApiKey['status'] {
+  if (row.revoked_at) return 'REVOKED';
+  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
+  return 'ACTIVE';
+}
+
+/** The one row -> API mapping for keys (never includes the secret). */
+export function toApiKey(row: ApiKeyRow, spentNusd: number, now: Date): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scope: row.scope,
+    status: keyStatus(row, now),
+    monthly_budget_usd: row.monthly_budget_nusd === null ? null : nanoToUsd(row.monthly_budget_nusd),
+    spent_this_month_usd: nanoToUsd(spentNusd),
+    expires_at: row.expires_at?.toISOString() ?? null,
+    daily_request_cap: row.daily_request_cap,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export interface ApiKeysServiceDeps {
+  db: Kysely<Database>;
+  clock: () => Date;
+}
+
+/** Issue, list, read, re-budget, revoke and authenticate API keys. */
+export function createApiKeysService({ db, clock }: ApiKeysServiceDeps) {
+  async function present(row: ApiKeyRow): Promise<ApiKey> {
+    const now = clock();
+    return toApiKey(row, await keySpendThisMonth(db, row.id, now), now);
+  }
+
+  async function owned(principal: Principal, keyId: string): Promise<ApiKeyRow> {
+    const row = await findApiKey(db, principal.account.id, keyId);
+    if (!row) throw new ApiError('not_found', 'API key not found', { field: 'key_id' });
+    return row;
+  }
+
+  return {
+    async create(principal: Principal, input: ApiKeyCreateRequest): Promise<ApiKeyCreated> {
+      const now = clock();
+      if (input.expires_at !== undefined && new Date(input.expires_at).getTime() <= now.getTime()) {
+        throw new ApiError('validation_error', 'expires_at must be in the future', { field: 'expires_at' });
+      }
+      const issued = issueToken(API_KEY);
+      const row = await db.transaction().execute(async (tx) => {
+        // Counting and inserting under the account's lock keeps the tier's key cap exact.
+        await tx.selectFrom('accounts').select('id').where('id', '=', principal.account.id).forUpdate().execute();
+        const tier = await accountTier(tx, principal.account.id, now);
+        if ((await countActiveApiKeys(tx, principal.account.id, now)) >= tier.max_api_keys) {
+          throw new ApiError('key_limit_reached', `${tier.display_name} allows ${tier.max_api_keys} active API keys`, {
+            detail: 'Delete a key or reach a higher tier',
+          });
+        }
+        return insertApiKey(tx, {
+          account_id: principal.account.id,
+          name: input.name,
+          prefix: issued.lookup,
+          key_hash: issued.digest,
+          scope: input.scope ?? 'user',
+          monthly_budget_nusd: input.monthly_budget_usd === undefined ? null : usdToNano(input.monthly_budget_usd),
+          daily_request_cap: input.daily_request_cap ?? null,
+          expires_at: input.expires_at ?? null,
+          last_used_at: null,
+          revoked_at: null,
+        });
+      });
+      return { ...toApiKey(row, 0, now), key: issued.value };
+    },
+
+    async list(principal: Principal): Promise<ApiKey[]> {
+      return Promise.all((await listApiKeys(db, principal.account.id)).map(present));
+    },
+
+    async get(principal: Principal, keyId: string): Promise<ApiKey> {
+      return present(await owned(principal, keyId));
+    },
+
+    async updateBudget(principal: Principal, keyId: string, budgetUsd: number | null): Promise<ApiKey> {
+      const row = await owned(principal, keyId);
+      return present(await setApiKeyBudget(db, row.id, budgetUsd === null ? null : usdToNano(budgetUsd)));
+    },
+
+    async revoke(principal: Principal, keyId: string): Promise<ApiKey> {
+      const row = await owned(principal, keyId);
+      return present(await revokeApiKey(db, row.id, clock()));
+    },
+
+    /** Revokes the presented key itself (`POST /api/authorize/logout`); fine when already revoked. */
+    async revokePresented(key: ApiKeyRow): Promise<void> {
+      if (!key.revoked_at) await revokeApiKey(db, key.id, clock());
+    },
+
+    /**
+     * Resolves a presented key: 401 `invalid_api_key` when malformed, unknown, revoked or its
+     * account is deleted; 401 `expired_api_key` after its expiry. Revocation takes effect on the
+     * very next request because nothing is cached.
+     */
+    async authenticate(value: string): Promise<KeyPrincipal> {
+      const invalid = () => new ApiError('invalid_api_key', 'Invalid or revoked API key');
+      if (!isWellFormed(API_KEY, value)) throw invalid();
+      const candidates = await findApiKeysByPrefix(db, lookupOf(value));
+      const match = matchDigest(value, candidates.map((k) => ({ ...k, digest: k.key_hash })));
+      if (!match || match.revoked_at) throw invalid();
+      const now = clock();
+      if (match.expires_at && match.expires_at.getTime() <= now.getTime()) {
+        throw new ApiError('expired_api_key', 'API key has expired', { detail: `expired at ${match.expires_at.toISOString()}` });
+      }
+      const account = await findAccountById(db, match.account_id);
+      if (!account) throw invalid();
+      await touchApiKey(db, match.id, now);
+      const { digest: _digest, ...key } = match;
+      return { key, account };
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { KeyPrincipal } from '../api-keys/api-keys.service.js';
+import type { ModelId } from '../compression/families.js';
+import type { Database } from '../db/database.js';
+import type { RequestLimits } from '../rate-limit/request-limits.js';
+import { accountTier } from './account-tier.js';
+import type { Actual, BillingService } from './billing.service.js';
+
+export interface MeteredCall {
+  principal: KeyPrincipal;
+  requestId: string;
+  family: string;
+  model: ModelId;
+  operation: 'single' | 'batch' | 'stream';
+  /** Billable input tokens, counted before the work (empty contexts count 0 and are free). */
+  inputTokens: number;
+}
+
+/**
+ * Runs billable work: rate limits first, then a hold of the worst-case cost, then the work,
+ * then settlement of what it actually used; a failure releases the hold.
+ * @example
+ * const result = await meter(call, async () => ({ result, actual: { originalTokens, compressedTokens, rows } }));
+ */
+export function createMeter(deps: { db: Kysely<Database>; billing: BillingService; limits: RequestLimits; clock: () => Date }) {
+  return async function meter<T>(call: MeteredCall, work: () => Promise<{ result: T; actual: Actual }>): Promise<T> {
+    const { account, key } = call.principal;
+    const tier = await accountTier(deps.db, account.id, deps.clock());
+    await deps.limits.enforce({
+      accountId: account.id,
+      apiKeyId: key.id,
+      dailyRequestCap: key.daily_request_cap,
+      tier,
+      model: call.model,
+      tokens: call.inputTokens,
+    });
+    if (call.inputTokens === 0) return (await work()).result;
+    const hold = await deps.billing.authorize({
+      accountId: account.id,
+      apiKeyId: key.id,
+      requestId: call.requestId,
+      family: call.family,
+      model: call.model,
+      operation: call.operation,
+      worstCaseTokens: call.inputTokens,
+    });
+    let outcome: { result: T; actual: Actual };
+    try {
+      outcome = await work();
+    } catch (err) {
+      await deps.billing.release(hold);
+      throw err;
+    }
+    await deps.billing.settle(hold, outcome.actual);
+    return outcome.result;
+  };
+}
+
+export type Meter = ReturnType<typeof createMeter>;

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { createAuthService } from './accounts/auth.service.js';
+import { createProfileService } from './accounts/profile.service.js';
+import { createApiKeysService } from './api-keys/api-keys.service.js';
+import { createBillingService } from './billing/billing.service.js';
+import { createMeter } from './billing/meter.js';
+import type { Database } from './db/database.js';
+import type { QuotaStore } from './rate-limit/quota.js';
+import { createRequestLimits } from './rate-limit/request-limits.js';
+
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  quotas: QuotaStore;
+  clock: () => Date;
+  sessionTtlMs: number;
+}
+
+/** Every domain service, wired once; routes and tests share the same instances. */
+export function createServices(deps: ServiceDeps) {
+  const { db, clock } = deps;
+  const billing = createBillingService({ db, clock });
+  const limits = createRequestLimits(deps.quotas);
+  return {
+    auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs }),
+    keys: createApiKeysService({ db, clock }),
+    profiles: createProfileService({ db, clock }),
+    billing,
+    limits,
+    meter: createMeter({ db, billing, limits, clock }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

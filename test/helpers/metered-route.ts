@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import { pino } from 'pino';
+import { keyPrincipalOf, requireApiKey } from '../../server/api-keys/api-key-auth.js';
+import type { ModelId } from '../../server/compression/families.js';
+import { errorHandler } from '../../server/http/api-error-middleware.js';
+import '../../server/http/locals.js';
+import type { Services } from '../../server/services.js';
+
+/**
+ * A stand-in for a compression route until those exist (issue 5): the real key middleware and
+ * the real meter (limits, hold, settle) around a body-described piece of work.
+ * Body: `{ model, tokens, compressed?, rows?, fail?, operation? }`.
+ */
+export function meteredTestApp(services: Services, options: { allowDemo: boolean } = { allowDemo: false }): Express {
+  const app = express();
+  app.use(express.json());
+  app.post('/metered', requireApiKey(services.keys, options), async (req, res) => {
+    const body = req.body as { model?: ModelId; tokens: number; compressed?: number; rows?: number; fail?: boolean; operation?: 'single' | 'batch' };
+    const result = await services.meter(
+      {
+        principal: keyPrincipalOf(res),
+        requestId: randomUUID(),
+        family: 'question-specific',
+        model: body.model ?? 'latte_v1',
+        operation: body.operation ?? 'single',
+        inputTokens: body.tokens,
+      },
+      async () => {
+        if (body.fail) throw new Error('engine failed');
+        const compressed = body.compressed ?? Math.floor(body.tokens / 2);
+        return {
+          result: { original_tokens: body.tokens, compressed_tokens: compressed },
+          actual: { originalTokens: body.tokens, compressedTokens: compressed, rows: body.rows ?? 1 },
+        };
+      },
+    );
+    res.json({ success: true, data: result });
+  });
+  app.use(errorHandler(pino({ level: 'silent' })));
+  return app;
+}
