@@ -12,7 +12,10 @@ import './http/locals.js';
 import { perIpLimit } from './rate-limit/per-ip-limit.js';
 import { createServices, type Services } from './services.js';
 import { allFamilyInfoRoutes } from './compression/family-info.routes.js';
+import type { CompressionBackend } from './compression/compression-backend.js';
 import { FAMILIES } from './compression/families.js';
+import { questionSpecific } from './compression/question-specific.js';
+import { textFamilyRoutes } from './compression/text-family.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/create-db.js';
 import { errorHandler, notFound } from './http/api-error-middleware.js';
@@ -33,6 +36,8 @@ export interface AppDeps {
   weights: WeightsAvailability;
   /** Milliseconds clock, injectable for tests. Default `Date.now`. */
   now?: () => number;
+  /** Runs compression and token counting (a worker-thread pool in production). */
+  backend: CompressionBackend;
   /** Prebuilt services (tests share them with helper routes); built from the other deps by default. */
   services?: Services;
 }
@@ -91,6 +96,13 @@ export function createApp(deps: AppDeps): Express {
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
+    ...textFamilyRoutes(questionSpecific, {
+      backend: deps.backend,
+      meter: services.meter,
+      keys: services.keys,
+      requestTimeoutMs: config.requestTimeoutMs,
+      streamTimeoutMs: config.streamTimeoutMs,
+    }),
   ];
   const router = express.Router();
   registerRoutes(router, routes);

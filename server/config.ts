@@ -24,6 +24,8 @@ export interface Config {
   /** Validate every response against openapi.yaml (on in tests). */
   validateResponses: boolean;
   shutdownGraceMs: number;
+  /** Worker threads running the engine. */
+  engineWorkers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -74,5 +76,6 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 168),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
   };
 }

@@ -13,6 +13,7 @@ import { loadConfig } from './config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createLogger } from './logger.js';
+import { createEnginePool } from './model/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
 import { createQuotaStore } from './rate-limit/quota.js';
 import { createServices } from './services.js';
@@ -31,7 +32,8 @@ const services = createServices({ db: db.db, quotas, clock: () => new Date(), se
 const released = await services.billing.releaseStaleHolds(10 * 60_000);
 if (released > 0) logger.warn({ released }, 'released stale billing holds');
 
-const app = createApp({ config, db, logger, quotas, services, weights: weightsOnDisk(config.modelsDir) });
+const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers });
+const app = createApp({ config, db, logger, quotas, services, backend, weights: weightsOnDisk(config.modelsDir) });
 
 const tls = config.tlsCertFile && config.tlsKeyFile;
 const server = tls
@@ -61,6 +63,7 @@ async function shutdown(signal: string): Promise<void> {
     server.closeIdleConnections();
   });
   redis?.disconnect();
+  await backend.close();
   await db.close();
   logger.info('stopped');
   process.exit(0);

@@ -3,7 +3,9 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
+import type { CompressionBackend } from '../../server/compression/compression-backend.js';
 import { createDb, dropSchema, type DbHandle } from '../../server/db/create-db.js';
+import { createEnginePool } from '../../server/model/engine-pool.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore, type QuotaStore } from '../../server/rate-limit/quota.js';
@@ -15,6 +17,7 @@ export interface TestApp {
   config: Config;
   services: Services;
   quotas: QuotaStore;
+  backend: CompressionBackend;
   close(): Promise<void>;
 }
 
@@ -40,21 +43,34 @@ export async function createTestDb(): Promise<{ db: DbHandle; close(): Promise<v
 /** A fresh app with response validation on (every response is checked against openapi.yaml). */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now'>> = {},
+  deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now' | 'backend'>> = {},
 ): Promise<TestApp> {
   const config: Config = { ...loadConfig({}), validateResponses: true, ...overrides };
   const { db, close } = await createTestDb();
   const now = deps.now ?? Date.now;
   const quotas = deps.quotas ?? createQuotaStore();
   const services = createServices({ db: db.db, quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+  const backend = deps.backend ?? createEnginePool({ modelsDir: config.modelsDir });
   const app = createApp({
     config,
     db,
+    backend,
     logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
     quotas,
     services,
     weights: deps.weights ?? weightsOnDisk(config.modelsDir),
     now,
   });
-  return { app, db, config, services, quotas, close };
+  return {
+    app,
+    db,
+    config,
+    services,
+    quotas,
+    backend,
+    close: async () => {
+      await backend.close();
+      await close();
+    },
+  };
 }

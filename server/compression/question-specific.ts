@@ -1,0 +1,57 @@
+import type { components } from '../../generated/schema.js';
+import { ApiError } from '../http/api-error.js';
+import { FAMILIES } from './families.js';
+import type { TextFamilyAdapter } from './text-family.js';
+
+type Single = components['schemas']['QuestionSpecificRequest'];
+type Batch = components['schemas']['QuestionSpecificBatchRequest'];
+type Options = components['schemas']['QuestionSpecificOptions'];
+
+const DYNAMIC_FIELDS = ['dynamic', 'dynamic_min_ratio', 'dynamic_max_ratio'] as const;
+const DYNAMIC_MIN_DEFAULT = 1.5;
+const DYNAMIC_MAX_DEFAULT = 10;
+
+function dynamicBounds(body: Options): { minRatio: number; maxRatio: number } {
+  return { minRatio: body.dynamic_min_ratio ?? DYNAMIC_MIN_DEFAULT, maxRatio: body.dynamic_max_ratio ?? DYNAMIC_MAX_DEFAULT };
+}
+
+/** Query-specific compression (`latte_v1`, `latte_v2`) on the shared text-family routes. */
+export const questionSpecific: TextFamilyAdapter<Single, Batch> = {
+  family: FAMILIES.find((f) => f.id === 'question-specific')!,
+  demoOnSingle: true,
+
+  check(body) {
+    if (body.compression_model_name === 'latte_v1') {
+      const sent = DYNAMIC_FIELDS.find((f) => body[f] !== undefined);
+      if (sent) {
+        throw new ApiError('validation_error', `${sent} is only accepted by latte_v2`, { field: sent });
+      }
+    }
+    const { minRatio, maxRatio } = dynamicBounds(body);
+    if (maxRatio < minRatio) {
+      throw new ApiError('validation_error', 'dynamic_max_ratio must be >= dynamic_min_ratio', {
+        field: 'dynamic_max_ratio',
+        detail: `dynamic_min_ratio is ${minRatio}`,
+      });
+    }
+  },
+
+  model: (body) => body.compression_model_name,
+  row: (body) => ({ context: body.context, query: body.query }),
+  rows: (body) => body.inputs.map((i) => ({ context: i.context, query: i.query })),
+
+  options(body, model) {
+    return {
+      weights: model.weights,
+      ratio: body.target_compression_ratio,
+      defaultRatio: model.defaultTargetRatio,
+      coarse: body.coarse ?? true,
+      heuristicChunking: body.heuristic_chunking ?? false,
+      placeholders: !(body.disable_placeholders ?? false),
+      dynamic: body.dynamic ? dynamicBounds(body) : undefined,
+    };
+  },
+
+  // With dynamic=true the requested ratio is ignored, so none is echoed.
+  echoedRatio: (body) => (body.dynamic ? null : (body.target_compression_ratio ?? null)),
+};

@@ -1,0 +1,168 @@
+/**
+ * Splits a context into a three-level tree of character spans: blocks (paragraphs, or with
+ * structure-aware chunking: headings, fenced code, tables, lists), sentences (table rows and
+ * list items in structured blocks) and whitespace-delimited tokens. Spans index the original
+ * text, so cutting along them never splits inside a word.
+ */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type BlockKind = 'paragraph' | 'heading' | 'code' | 'table' | 'list';
+
+export interface Sentence extends Span {
+  /** Kept whole or dropped whole (code blocks, table rows, headings). */
+  atomic: boolean;
+  tokens: Span[];
+}
+
+export interface Block extends Span {
+  kind: BlockKind;
+  sentences: Sentence[];
+}
+
+function tokensIn(text: string, start: number, end: number): Span[] {
+  const out: Span[] = [];
+  const re = /\S+/gu;
+  re.lastIndex = start;
+  const slice = text.slice(0, end);
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(slice)) !== null) out.push({ start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+/** Trims whitespace off a span; returns undefined when nothing is left. */
+function trimSpan(text: string, start: number, end: number): Span | undefined {
+  while (start < end && /\s/u.test(text[start]!)) start++;
+  while (end > start && /\s/u.test(text[end - 1]!)) end--;
+  return start < end ? { start, end } : undefined;
+}
+
+function sentence(text: string, span: Span, atomic: boolean): Sentence {
+  return { ...span, atomic, tokens: atomic ? [] : tokensIn(text, span.start, span.end) };
+}
+
+// A sentence ends after . ! or ? (plus closing quotes/brackets) followed by whitespace, or at a line break.
+const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s)|\n/gu;
+
+/** Prose sentences inside a span. */
+export function sentencesIn(text: string, span: Span): Sentence[] {
+  const out: Sentence[] = [];
+  let from = span.start;
+  const slice = text.slice(0, span.end);
+  SENTENCE_END.lastIndex = span.start;
+  let m: RegExpExecArray | null;
+  while ((m = SENTENCE_END.exec(slice)) !== null) {
+    const s = trimSpan(text, from, m.index + m[0].length);
+    if (s) out.push(sentence(text, s, false));
+    from = m.index + m[0].length;
+  }
+  const rest = trimSpan(text, from, span.end);
+  if (rest) out.push(sentence(text, rest, false));
+  return out;
+}
+
+function paragraphBlocks(text: string, from: number, to: number): Block[] {
+  const out: Block[] = [];
+  const re = /\n[ \t]*\n\s*/gu;
+  const slice = text.slice(0, to);
+  re.lastIndex = from;
+  let start = from;
+  let m: RegExpExecArray | null;
+  const push = (a: number, b: number) => {
+    const span = trimSpan(text, a, b);
+    if (span) out.push({ ...span, kind: 'paragraph', sentences: sentencesIn(text, span) });
+  };
+  while ((m = re.exec(slice)) !== null) {
+    push(start, m.index);
+    start = m.index + m[0].length;
+  }
+  push(start, to);
+  return out;
+}
+
+interface Line extends Span {
+  text: string;
+}
+
+function linesOf(text: string): Line[] {
+  const out: Line[] = [];
+  let start = 0;
+  for (const part of text.split('\n')) {
+    out.push({ start, end: start + part.length, text: part });
+    start += part.length + 1;
+  }
+  return out;
+}
+
+const FENCE = /^\s{0,3}(```|~~~)/u;
+const HEADING = /^\s{0,3}#{1,6}\s/u;
+const TABLE_ROW = /^\s*\|/u;
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/u;
+
+/**
+ * Structure-aware blocks: fenced code and headings are atomic; a table is a block whose rows
+ * are atomic sentences; a list is a block whose items are sentences; the rest is paragraphs.
+ */
+function structuredBlocks(text: string): Block[] {
+  const lines = linesOf(text);
+  const out: Block[] = [];
+  let proseFrom: number | undefined;
+  const flushProse = (to: number) => {
+    if (proseFrom !== undefined) out.push(...paragraphBlocks(text, proseFrom, to));
+    proseFrom = undefined;
+  };
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    const fence = FENCE.exec(line.text);
+    if (fence) {
+      flushProse(line.start);
+      let j = i + 1;
+      while (j < lines.length && !lines[j]!.text.trimStart().startsWith(fence[1]!)) j++;
+      const end = lines[Math.min(j, lines.length - 1)]!.end;
+      const span = { start: line.start, end };
+      out.push({ ...span, kind: 'code', sentences: [sentence(text, span, true)] });
+      i = j + 1;
+      continue;
+    }
+    if (HEADING.test(line.text)) {
+      flushProse(line.start);
+      const span = trimSpan(text, line.start, line.end)!;
+      out.push({ ...span, kind: 'heading', sentences: [sentence(text, span, true)] });
+      i++;
+      continue;
+    }
+    if (TABLE_ROW.test(line.text) || LIST_ITEM.test(line.text)) {
+      flushProse(line.start);
+      const table = TABLE_ROW.test(line.text);
+      const items: Sentence[] = [];
+      let j = i;
+      while (j < lines.length) {
+        const l = lines[j]!;
+        if (table ? TABLE_ROW.test(l.text) : LIST_ITEM.test(l.text)) {
+          const span = trimSpan(text, l.start, l.end);
+          if (span) items.push(sentence(text, span, table));
+        } else if (!table && l.text.trim() !== '' && /^\s+/u.test(l.text) && items.length > 0) {
+          // An indented continuation line belongs to the list item above it.
+          const last = items.pop()!;
+          items.push(sentence(text, { start: last.start, end: trimSpan(text, l.start, l.end)!.end }, false));
+        } else break;
+        j++;
+      }
+      out.push({ start: items[0]!.start, end: items.at(-1)!.end, kind: table ? 'table' : 'list', sentences: items });
+      i = j;
+      continue;
+    }
+    proseFrom ??= line.start;
+    i++;
+  }
+  flushProse(text.length);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Segments a context; `structured` is `heuristic_chunking`. */
+export function segment(text: string, structured: boolean): Block[] {
+  return structured ? structuredBlocks(text) : paragraphBlocks(text, 0, text.length);
+}

@@ -1,0 +1,65 @@
+import type { Span } from './segment.js';
+
+/** A unit the selector may keep whole, or (when it has parts or words) partly. */
+export interface Candidate extends Span {
+  score: number;
+  tokens: number;
+  /** Smaller units (sentences) to fall back on when this one does not fit. */
+  parts?: () => Candidate[];
+  /** The unit's words, for keeping one contiguous run of it when nothing larger fits. */
+  words?: () => Candidate[];
+}
+
+const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || a.start - b.start;
+
+/** The contiguous run of words with the highest total score whose cost fits in `budget`. */
+function bestRun(words: readonly Candidate[], budget: number): Span | undefined {
+  let best: { span: Span; score: number } | undefined;
+  let from = 0;
+  let cost = 0;
+  let score = 0;
+  for (let to = 0; to < words.length; to++) {
+    cost += words[to]!.tokens;
+    score += words[to]!.score;
+    while (cost > budget && from <= to) {
+      cost -= words[from]!.tokens;
+      score -= words[from]!.score;
+      from++;
+    }
+    if (from <= to && (!best || score > best.score)) best = { span: { start: words[from]!.start, end: words[to]!.end }, score };
+  }
+  return best?.span;
+}
+
+/**
+ * Greedy selection under a token budget: the best units first; a unit that does not fit is
+ * replaced by its best parts that do, and once per text by a contiguous run of a sentence's
+ * words, so the budget is filled closely with at most one partial sentence and no word is cut.
+ * `overhead` is charged per kept unit (the cost of a placeholder).
+ */
+export function selectSpans(candidates: readonly Candidate[], budget: number, overhead: number): Span[] {
+  const kept: Span[] = [];
+  let left = budget;
+  let partialUsed = false;
+  const visit = (list: readonly Candidate[]) => {
+    for (const c of [...list].sort(byScore)) {
+      if (left <= overhead) return;
+      if (c.tokens + overhead <= left) {
+        kept.push({ start: c.start, end: c.end });
+        left -= c.tokens + overhead;
+      } else if (c.parts) {
+        visit(c.parts());
+      } else if (c.words && !partialUsed) {
+        partialUsed = true;
+        const words = c.words();
+        const run = bestRun(words, left - overhead);
+        if (run) {
+          kept.push(run);
+          left -= words.filter((w) => w.start >= run.start && w.end <= run.end).reduce((s, w) => s + w.tokens, 0) + overhead;
+        }
+      }
+    }
+  };
+  visit(candidates);
+  return kept.sort((a, b) => a.start - b.start);
+}

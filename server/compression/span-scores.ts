@@ -1,0 +1,40 @@
+import type { Word } from '../model/words.js';
+import type { Span } from './segment.js';
+
+/**
+ * Mean word score over any character span, in O(log n) per query: words are sorted by
+ * offset and their scores prefix-summed. Punctuation-only words carry little signal and are
+ * left out unless a span holds nothing else.
+ */
+export function spanScorer(words: readonly Word[], scores: Float32Array): (span: Span) => number {
+  const n = words.length;
+  const starts = new Float64Array(n);
+  const content = new Float64Array(n + 1);
+  const contentN = new Float64Array(n + 1);
+  const all = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const w = words[i]!;
+    starts[i] = w.start;
+    const isContent = /[\p{L}\p{N}]/u.test(w.text) ? 1 : 0;
+    content[i + 1] = content[i]! + scores[i]! * isContent;
+    contentN[i + 1] = contentN[i]! + isContent;
+    all[i + 1] = all[i]! + scores[i]!;
+  }
+  const lowerBound = (x: number): number => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return (span) => {
+    const a = lowerBound(span.start);
+    const b = lowerBound(span.end);
+    if (b <= a) return 0;
+    const k = contentN[b]! - contentN[a]!;
+    return k > 0 ? (content[b]! - content[a]!) / k : (all[b]! - all[a]!) / (b - a);
+  };
+}

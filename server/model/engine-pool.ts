@@ -1,0 +1,94 @@
+import { Worker } from 'node:worker_threads';
+import type { CompressionBackend } from '../compression/compression-backend.js';
+import type { EngineRequest, EngineResult } from '../compression/engine.js';
+import type { OnnxWordScorerOptions } from './onnx-word-scorer.js';
+
+export type WorkerRequest =
+  | { id: number; op: 'compress'; requests: readonly EngineRequest[] }
+  | { id: number; op: 'count'; texts: readonly string[] };
+
+export type WorkerResponse =
+  | { id: number; ok: true; results: EngineResult[] }
+  | { id: number; ok: true; counts: number[] }
+  | { id: number; ok: false; error: string };
+
+export interface EnginePoolOptions extends OnnxWordScorerOptions {
+  /** Worker threads. Default 1: onnxruntime already uses every core inside one. */
+  workers?: number;
+}
+
+interface Pending {
+  resolve(value: WorkerResponse): void;
+  reject(err: Error): void;
+}
+
+// A plain-JS entry that registers tsx, so the TypeScript worker loads under tsx, node or vitest alike.
+const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
+
+/**
+ * A CompressionBackend over worker threads, each running the engine with the bundled models.
+ * Jobs go to the worker with the fewest in flight; a crashed worker fails its jobs and is replaced.
+ */
+export function createEnginePool(options: EnginePoolOptions): CompressionBackend {
+  const size = Math.max(1, options.workers ?? 1);
+  const workerData: OnnxWordScorerOptions = {
+    modelsDir: options.modelsDir,
+    ...(options.quantized !== undefined ? { quantized: options.quantized } : {}),
+    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+  };
+  let nextId = 1;
+  let closing = false;
+  const slots: Array<{ worker: Worker; pending: Map<number, Pending> }> = [];
+
+  const spawn = (index: number) => {
+    const worker = new Worker(WORKER_URL, { workerData, execArgv: [] });
+    const pending = new Map<number, Pending>();
+    worker.on('message', (msg: WorkerResponse) => {
+      pending.get(msg.id)?.resolve(msg);
+      pending.delete(msg.id);
+    });
+    const fail = (err: Error) => {
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+      if (!closing) spawn(index);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (code !== 0) fail(new Error(`engine worker exited with code ${code}`));
+    });
+    worker.unref();
+    slots[index] = { worker, pending };
+  };
+  for (let i = 0; i < size; i++) spawn(i);
+
+  const send = (build: (id: number) => WorkerRequest): Promise<WorkerResponse> => {
+    const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const id = nextId++;
+    return new Promise<WorkerResponse>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.ref();
+      slot.worker.postMessage(build(id));
+    }).finally(() => {
+      if (slot.pending.size === 0) slot.worker.unref();
+    });
+  };
+
+  return {
+    async compress(requests) {
+      const reply = await send((id) => ({ id, op: 'compress', requests }));
+      if (!reply.ok) throw new Error(reply.error);
+      if (!('results' in reply)) throw new Error('engine worker answered the wrong operation');
+      return reply.results;
+    },
+    async countTokens(texts) {
+      const reply = await send((id) => ({ id, op: 'count', texts }));
+      if (!reply.ok) throw new Error(reply.error);
+      if (!('counts' in reply)) throw new Error('engine worker answered the wrong operation');
+      return reply.counts;
+    },
+    async close() {
+      closing = true;
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}

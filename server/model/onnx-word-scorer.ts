@@ -1,0 +1,214 @@
+import path from 'node:path';
+import type { WeightsId } from '../compression/model-catalog.js';
+import type { ScoreRequest, WordScorer } from './word-scorer.js';
+import { matchKey, splitWords } from './words.js';
+
+/** The slice of a transformers.js tokenizer the scorer needs. */
+interface PieceTokenizer {
+  encode(text: string, pair: null, options: { add_special_tokens: boolean }): number[];
+  model: { tokens_to_ids: Map<string, number> };
+}
+type TensorCtor = new (type: 'int64', data: BigInt64Array, dims: number[]) => unknown;
+type TokenClassifier = (inputs: Record<string, unknown>) => Promise<{ logits: { data: Float32Array; dims: number[] } }>;
+
+interface LoadedModel {
+  tokenizer: PieceTokenizer;
+  model: TokenClassifier;
+  acceptsQuery: boolean;
+  windowPieces: number;
+  maxQueryPieces: number;
+  cls: number;
+  sep: number;
+  pieceCache: Map<string, number[]>;
+}
+
+interface Window {
+  request: number;
+  ids: number[];
+  types: number[];
+  /** For each context piece in the window, the index of its word. */
+  pieceWord: number[];
+  /** Offset of the first context piece in `ids`. */
+  contextStart: number;
+}
+
+export interface OnnxWordScorerOptions {
+  /** Folder holding `models/<id>/`. */
+  modelsDir: string;
+  /** Use `onnx/model_quantized.onnx` (int8). Default true. */
+  quantized?: boolean;
+  /** Windows per ONNX call. Default 8. */
+  batchSize?: number;
+}
+
+const PIECE_CACHE_LIMIT = 200_000;
+
+/**
+ * Scores words with a bundled token classifier through transformers.js, offline. transformers.js
+ * has no offset mapping and truncates away the final [SEP], so words are WordPiece-encoded one
+ * by one (cached) and the int64 tensors are built here, exactly as in training
+ * (scripts/train/README.md, "Model input contract"). Long contexts are cut into overlapping
+ * windows at word boundaries; a word's score is its mean KEEP probability over its pieces,
+ * averaged over the windows that saw it.
+ */
+export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer {
+  const quantized = options.quantized ?? true;
+  const batchSize = options.batchSize ?? 8;
+  const loaded = new Map<WeightsId, Promise<LoadedModel>>();
+  let tensor: TensorCtor | undefined;
+
+  async function load(weights: WeightsId): Promise<LoadedModel> {
+    let p = loaded.get(weights);
+    if (!p) {
+      p = (async () => {
+        const t = await import('@xenova/transformers');
+        t.env.allowRemoteModels = false;
+        t.env.allowLocalModels = true;
+        t.env.localModelPath = path.resolve(options.modelsDir) + path.sep;
+        tensor = t.Tensor as unknown as TensorCtor;
+        const tokenizer = (await t.AutoTokenizer.from_pretrained(weights)) as unknown as PieceTokenizer;
+        const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized })) as unknown as TokenClassifier;
+        const config = (model as unknown as { config: { crema?: { accepts_query?: boolean; window_pieces?: number; max_query_pieces?: number } } }).config;
+        const crema = config.crema ?? {};
+        return {
+          tokenizer,
+          model,
+          acceptsQuery: crema.accepts_query ?? weights !== 'espresso_v1',
+          windowPieces: crema.window_pieces ?? 512,
+          maxQueryPieces: crema.max_query_pieces ?? 48,
+          cls: tokenizer.model.tokens_to_ids.get('[CLS]')!,
+          sep: tokenizer.model.tokens_to_ids.get('[SEP]')!,
+          pieceCache: new Map(),
+        };
+      })();
+      loaded.set(weights, p);
+      p.catch(() => loaded.delete(weights));
+    }
+    return p;
+  }
+
+  function pieces(m: LoadedModel, word: string): number[] {
+    let ids = m.pieceCache.get(word);
+    if (!ids) {
+      ids = m.tokenizer.encode(word, null, { add_special_tokens: false });
+      if (m.pieceCache.size > PIECE_CACHE_LIMIT) m.pieceCache.clear();
+      m.pieceCache.set(word, ids);
+    }
+    return ids;
+  }
+
+  function windowsFor(m: LoadedModel, req: ScoreRequest, index: number): Window[] {
+    const head: number[] = [m.cls];
+    const headTypes: number[] = [0];
+    let queryKeys = new Set<string>();
+    if (m.acceptsQuery) {
+      const qw = splitWords(req.query ?? '').map((w) => w.text);
+      const q = qw.flatMap((w) => pieces(m, w)).slice(0, m.maxQueryPieces);
+      head.push(...q, m.sep);
+      headTypes.push(...q.map(() => 0), 0);
+      queryKeys = new Set(qw.map(matchKey).filter((k): k is string => k !== null));
+    }
+    const budget = Math.max(8, m.windowPieces - head.length - 1);
+    const wordPieces = req.words.map((w) => pieces(m, w).slice(0, budget));
+    const wordTypes = req.words.map((w) => (m.acceptsQuery ? (queryKeys.has(matchKey(w) ?? '\u0000') ? 2 : 1) : 0));
+    const windows: Window[] = [];
+    let start = 0;
+    while (start < req.words.length) {
+      const ids = [...head];
+      const types = [...headTypes];
+      const pieceWord: number[] = [];
+      let end = start;
+      let used = 0;
+      let nextStart = -1;
+      while (end < req.words.length && used + wordPieces[end]!.length <= budget) {
+        const p = wordPieces[end]!;
+        for (const id of p) {
+          ids.push(id);
+          types.push(wordTypes[end]!);
+          pieceWord.push(end);
+        }
+        used += p.length;
+        // Overlap: the next window starts where this one passed three quarters of its budget.
+        if (nextStart === -1 && used >= budget * 0.75) nextStart = end + 1;
+        end++;
+      }
+      ids.push(m.sep);
+      types.push(m.acceptsQuery ? 1 : 0);
+      windows.push({ request: index, ids, types, pieceWord, contextStart: head.length });
+      if (end >= req.words.length) break;
+      start = nextStart > start && nextStart < end ? nextStart : end;
+    }
+    return windows;
+  }
+
+  async function run(m: LoadedModel, batch: Window[]): Promise<Float32Array[]> {
+    const T = Math.max(...batch.map((w) => w.ids.length));
+    const B = batch.length;
+    const ids = new BigInt64Array(B * T);
+    const mask = new BigInt64Array(B * T);
+    const types = new BigInt64Array(B * T);
+    batch.forEach((w, b) => {
+      for (let i = 0; i < w.ids.length; i++) {
+        ids[b * T + i] = BigInt(w.ids[i]!);
+        mask[b * T + i] = 1n;
+        types[b * T + i] = BigInt(w.types[i]!);
+      }
+    });
+    const Tensor = tensor!;
+    const out = await m.model({
+      input_ids: new Tensor('int64', ids, [B, T]),
+      attention_mask: new Tensor('int64', mask, [B, T]),
+      token_type_ids: new Tensor('int64', types, [B, T]),
+    });
+    const logits = out.logits.data;
+    return batch.map((w, b) => {
+      const keep = new Float32Array(w.pieceWord.length);
+      for (let i = 0; i < w.pieceWord.length; i++) {
+        const base = (b * T + w.contextStart + i) * 2;
+        keep[i] = 1 / (1 + Math.exp(logits[base]! - logits[base + 1]!));
+      }
+      return keep;
+    });
+  }
+
+  return {
+    async warm(weights) {
+      await Promise.all(weights.map(load));
+    },
+
+    async score(requests) {
+      const results = requests.map((r) => ({ sum: new Float64Array(r.words.length), n: new Uint32Array(r.words.length) }));
+      const byWeights = new Map<WeightsId, number[]>();
+      requests.forEach((r, i) => byWeights.set(r.weights, [...(byWeights.get(r.weights) ?? []), i]));
+      for (const [weights, indices] of byWeights) {
+        const m = await load(weights);
+        const windows = indices.flatMap((i) => windowsFor(m, requests[i]!, i));
+        // Similar lengths batch together, so less padding is computed.
+        windows.sort((a, b) => a.ids.length - b.ids.length);
+        for (let s = 0; s < windows.length; s += batchSize) {
+          const batch = windows.slice(s, s + batchSize);
+          const keeps = await run(m, batch);
+          batch.forEach((w, k) => {
+            const acc = results[w.request]!;
+            // Mean over a word's pieces within this window, then accumulated across windows.
+            let i = 0;
+            const keep = keeps[k]!;
+            while (i < w.pieceWord.length) {
+              const word = w.pieceWord[i]!;
+              let sum = 0;
+              let n = 0;
+              while (i < w.pieceWord.length && w.pieceWord[i] === word) {
+                sum += keep[i]!;
+                n++;
+                i++;
+              }
+              acc.sum[word]! += sum / n;
+              acc.n[word]! += 1;
+            }
+          });
+        }
+      }
+      return results.map(({ sum, n }) => Float32Array.from(sum, (s, i) => (n[i]! > 0 ? s / n[i]! : 0)));
+    },
+  };
+}
