@@ -103,14 +103,15 @@ function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): E
 
   // Selection estimates costs unit by unit; the exact count of the assembled text may differ
   // (merges across joins, placeholders), so the budget is corrected until the output fits.
+  const tolerance = Math.max(1, Math.round(target * 0.01));
   let budget = target;
   let best: { text: string; tokens: number } | undefined;
   for (let i = 0; i < MAX_REFINEMENTS; i++) {
     const out = render(selectSpans(prepared.candidates, budget, overhead));
     const tokens = countTokens(out);
-    if (tokens <= target && (!best || tokens > best.tokens)) best = { text: out, tokens };
     const miss = tokens - target;
-    if (Math.abs(miss) <= Math.max(1, Math.round(target * 0.01))) break;
+    if (miss <= tolerance && (!best || Math.abs(miss) < Math.abs(best.tokens - target))) best = { text: out, tokens };
+    if (Math.abs(miss) <= tolerance) break;
     budget = Math.max(1, budget - miss);
   }
   if (!best) {

@@ -45,7 +45,8 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now' | 'backend'>> = {},
 ): Promise<TestApp> {
-  const config: Config = { ...loadConfig({}), validateResponses: true, ...overrides };
+  // MODELS_DIR lets a developer point the suite at other weights; CI uses the bundled models/.
+  const config: Config = { ...loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }), validateResponses: true, ...overrides };
   const { db, close } = await createTestDb();
   const now = deps.now ?? Date.now;
   const quotas = deps.quotas ?? createQuotaStore();

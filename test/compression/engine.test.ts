@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { assemble } from '../../server/compression/assemble.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { kneeCount } from '../../server/compression/kneedle.js';
+import { actualRatio, keepFraction } from '../../server/compression/ratio.js';
+import { segment } from '../../server/compression/segment.js';
+import { countTokens } from '../../server/compression/tokens.js';
+import { splitWords, matchKey } from '../../server/model/words.js';
+import { fakeScorer } from '../helpers/fake-scorer.js';
+
+const engine = createEngine(fakeScorer);
+const base: Omit<EngineRequest, 'context'> = {
+  query: 'Which river flows through Zorbia?',
+  weights: 'latte_v1',
+  ratio: 0.5,
+  defaultRatio: 0.5,
+  coarse: true,
+  heuristicChunking: false,
+  placeholders: true,
+};
+
+const FILLER = [
+  'The committee met on a quiet morning to discuss the annual budget and several minor items.',
+  'Members reviewed the minutes of the previous session before turning to new business.',
+  'A long debate followed about the color of the new office chairs and the lunch schedule.',
+  'Nobody could agree, so the question was postponed until the following week.',
+];
+function document(paragraphs: number): string {
+  const out: string[] = [];
+  for (let p = 0; p < paragraphs; p++) {
+    out.push(p === Math.floor(paragraphs / 2) ? 'The Velta river flows through Zorbia and reaches the sea at Port Amar in 1842.' : FILLER.map((s, i) => `${s} (${'abcdefghijkl'[p]}${'wxyz'[i]})`).join(' '));
+  }
+  return out.join('\n\n');
+}
+
+describe('ratio rules', () => {
+  it.each([
+    [0.5, 0.5],
+    [0.9, 0.1],
+    [1, 0],
+    [4, 0.25],
+    [200, 0.005],
+  ])('r = %d keeps %d', (r, keep) => expect(keepFraction(r)).toBeCloseTo(keep, 10));
+
+  it('actual ratio is the fraction removed, 0 for empty input', () => {
+    expect(actualRatio(200, 50)).toBe(0.75);
+    expect(actualRatio(0, 0)).toBe(0);
+  });
+});
+
+describe('words and tokens', () => {
+  it('splits like BertPreTokenizer and keeps offsets into the original text', () => {
+    const text = 'Hello, world!  It’s 3.5km.';
+    const words = splitWords(text);
+    expect(words.map((w) => w.text)).toEqual(['Hello', ',', 'world', '!', 'It', '’', 's', '3', '.', '5km', '.']);
+    for (const w of words) expect(text.slice(w.start, w.end)).toBe(w.text);
+  });
+
+  it('match keys strip case, accents and one suffix', () => {
+    expect(matchKey('Running')).toBe('runn');
+    expect(matchKey('Café')).toBe('cafe');
+    expect(matchKey('...')).toBeNull();
+  });
+
+  it('counts text holding special-token strings without throwing', () => {
+    expect(countTokens('a <|endoftext|> b <|im_start|>')).toBeGreaterThan(5);
+    expect(countTokens('')).toBe(0);
+  });
+});
+
+describe('segmentation', () => {
+  it('without chunking: blank-line paragraphs, then sentences, then tokens', () => {
+    const blocks = segment('One. Two three!\n\nFour?', false);
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.sentences.map((s) => s.end - s.start)).toEqual([4, 10]);
+    expect(blocks[0]!.sentences[1]!.tokens).toHaveLength(2);
+  });
+
+  it('with chunking: headings, fenced code, tables and lists become their own blocks; code and rows are atomic', () => {
+    const md = '# Title\nIntro line.\n```py\nx = 1\n\ny = 2\n```\n| a | b |\n| 1 | 2 |\n- one\n- two\n  more\nTail.';
+    const blocks = segment(md, true);
+    expect(blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'code', 'table', 'list', 'paragraph']);
+    const code = blocks[2]!;
+    expect(md.slice(code.start, code.end)).toBe('```py\nx = 1\n\ny = 2\n```');
+    expect(code.sentences).toHaveLength(1);
+    expect(code.sentences[0]!.atomic).toBe(true);
+    expect(blocks[3]!.sentences.every((s) => s.atomic)).toBe(true);
+    expect(blocks[4]!.sentences.map((s) => md.slice(s.start, s.end))).toEqual(['- one', '- two\n  more']);
+  });
+});
+
+describe('assembly', () => {
+  const text = 'Alpha beta. Gamma delta.\n\nEpsilon zeta.';
+  it('keeps original whitespace between adjacent spans and marks dropped spans', () => {
+    expect(assemble(text, [{ start: 0, end: 11 }, { start: 12, end: 24 }], true)).toBe('Alpha beta. Gamma delta.');
+    expect(assemble(text, [{ start: 0, end: 11 }, { start: 26, end: 39 }], true)).toBe('Alpha beta.\n[...]\nEpsilon zeta.');
+    expect(assemble(text, [{ start: 0, end: 11 }, { start: 26, end: 39 }], false)).toBe('Alpha beta.\n\nEpsilon zeta.');
+  });
+
+  it('closes up words dropped inside one sentence without a marker', () => {
+    expect(assemble('one two three', [{ start: 0, end: 3 }, { start: 8, end: 13 }], true)).toBe('one three');
+  });
+});
+
+describe('kneedle', () => {
+  it('finds the drop after the leading high scores', () => {
+    expect(kneeCount([0.95, 0.9, 0.88, 0.2, 0.15, 0.12, 0.1, 0.1])).toBe(3);
+    expect(kneeCount([0.5])).toBe(1);
+    expect(kneeCount([0.3, 0.3, 0.3])).toBe(3);
+  });
+});
+
+describe('engine (fake scorer)', () => {
+  it('keeps the query-relevant paragraph and its original order', async () => {
+    const context = document(9);
+    const [r] = await engine.compress([{ ...base, context, ratio: 8 }]);
+    expect(r!.compressed).toContain('The Velta river flows through Zorbia');
+    expect(r!.originalTokens).toBe(countTokens(context));
+    expect(r!.compressedTokens).toBe(countTokens(r!.compressed));
+  });
+
+  it.each([0.3, 0.5, 0.7, 0.9, 2, 5, 10])('hits ratio %d within 0.05 on a 500+ token input', async (ratio) => {
+    const context = document(9);
+    const [r] = await engine.compress([{ ...base, context, ratio }]);
+    expect(r!.originalTokens).toBeGreaterThan(500);
+    const removed = 1 - r!.compressedTokens / r!.originalTokens;
+    expect(Math.abs(removed - (1 - keepFraction(ratio)))).toBeLessThanOrEqual(0.05);
+  });
+
+  it('r = 1 keeps only the single best sentence', async () => {
+    const [r] = await engine.compress([{ ...base, context: document(5), ratio: 1 }]);
+    expect(r!.compressed).toBe('The Velta river flows through Zorbia and reaches the sea at Port Amar in 1842.');
+  });
+
+  it('empty context gives an empty result with zero tokens', async () => {
+    const [r] = await engine.compress([{ ...base, context: '' }]);
+    expect(r).toEqual({ compressed: '', originalTokens: 0, compressedTokens: 0 });
+  });
+
+  it('never emits a word that is not whole in the input', async () => {
+    const context = document(7);
+    const inputWords = new Set(context.split(/\s+/u));
+    for (const coarse of [true, false]) {
+      const [r] = await engine.compress([{ ...base, context, coarse, ratio: 0.6 }]);
+      for (const w of r!.compressed.split(/\s+/u).filter((x) => x !== '[...]')) expect(inputWords.has(w), w).toBe(true);
+    }
+  });
+
+  it('is deterministic', async () => {
+    const context = document(6);
+    const a = await engine.compress([{ ...base, context, coarse: false, ratio: 3 }]);
+    const b = await engine.compress([{ ...base, context, coarse: false, ratio: 3 }]);
+    expect(a).toEqual(b);
+  });
+});
