@@ -1,0 +1,171 @@
+/**
+ * Quality benchmark (`npm run bench:quality`): answer-span retention on real SQuAD 2.0 questions
+ * (validation data, never trained on) for the bundled models against BM25 sentence selection,
+ * first-N truncation and random sentences, at the ratio each method actually achieved; plus
+ * espresso's entity and number retention at 2x and each model's scoring speed.
+ *
+ * Flags: --limit N (questions per setting, default all), --distractors 9,19, --models DIR,
+ * --data FILE, --out DIR.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createEngine, type EngineRequest } from '../server/compression/engine.js';
+import type { WeightsId } from '../server/compression/model-catalog.js';
+import { countTokens } from '../server/compression/tokens.js';
+import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
+import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
+import { bm25Sentences, randomSentences, truncate } from './baselines.js';
+import { haystack, loadSquad, retained, rng, DEFAULT_SQUAD } from './squad.js';
+import { lineChart, type Series } from './svg-plot.js';
+
+const { values: args } = parseArgs({
+  options: {
+    limit: { type: 'string' },
+    distractors: { type: 'string', default: '9,19' },
+    models: { type: 'string', default: 'models' },
+    data: { type: 'string' },
+    out: { type: 'string', default: 'bench/out' },
+  },
+});
+
+const NX = [2, 4, 10, 20, 50];
+const set = loadSquad(args.data ?? DEFAULT_SQUAD);
+const items = set.items.slice(0, args.limit ? Number(args.limit) : undefined);
+const distractors = args.distractors!.split(',').map(Number);
+
+/** Remembers the last scores per weights id, so one scoring serves every ratio; times the real calls. */
+function timedCachingScorer(inner: WordScorer) {
+  const cache = new Map<string, Float32Array>();
+  const speed = new Map<WeightsId, { tokens: number; ms: number }>();
+  const scorer: WordScorer = {
+    async score(requests: readonly ScoreRequest[]) {
+      const out: Float32Array[] = [];
+      for (const r of requests) {
+        const key = `${r.weights}\u0000${r.query ?? ''}\u0000${r.words.join(' ')}`;
+        let s = cache.get(key);
+        if (!s) {
+          const t0 = performance.now();
+          [s] = await inner.score([r]);
+          const acc = speed.get(r.weights) ?? { tokens: 0, ms: 0 };
+          acc.ms += performance.now() - t0;
+          acc.tokens += countTokens(r.words.join(' '));
+          speed.set(r.weights, acc);
+          if (cache.size > 8) cache.clear();
+          cache.set(key, s!);
+        }
+        out.push(s!);
+      }
+      return out;
+    },
+  };
+  return { scorer, speed };
+}
+
+const onnx = createOnnxWordScorer({ modelsDir: args.models! });
+const { scorer, speed } = timedCachingScorer(onnx);
+const engine = createEngine(scorer);
+
+type Method = { name: string; run: (context: string, query: string, nx: number, budget: number, i: number) => Promise<string> };
+const viaEngine = (weights: WeightsId, coarse: boolean): Method['run'] => async (context, query, nx) => {
+  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false };
+  return (await engine.compress([req]))[0]!.compressed;
+};
+const methods: Method[] = [
+  { name: 'latte_v1', run: viaEngine('latte_v1', true) },
+  { name: 'latte_v1 fine', run: viaEngine('latte_v1', false) },
+  { name: 'latte_v2', run: viaEngine('latte_v2', true) },
+  { name: 'latte_v2 fine', run: viaEngine('latte_v2', false) },
+  { name: 'BM25 sentences', run: async (c, q, _nx, budget) => bm25Sentences(c, q, budget) },
+  { name: 'first-N truncation', run: async (c, _q, _nx, budget) => truncate(c, budget) },
+  { name: 'random sentences', run: async (c, _q, _nx, budget, i) => randomSentences(c, budget, rng(1000 + i)) },
+];
+
+interface Cell {
+  hits: number;
+  keptTokens: number;
+  originalTokens: number;
+}
+const report: Record<string, Record<string, Record<number, { retention: number; kept: number }>>> = {};
+
+for (const k of distractors) {
+  const cells = new Map<string, Cell>();
+  const random = rng(k);
+  const started = performance.now();
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const context = haystack(set, item, k, i, random);
+    const original = countTokens(context);
+    for (const nx of NX) {
+      const budget = Math.round(original / nx);
+      for (const m of methods) {
+        const out = await m.run(context, item.question, nx, budget, i);
+        const key = `${m.name}|${nx}`;
+        const c = cells.get(key) ?? { hits: 0, keptTokens: 0, originalTokens: 0 };
+        c.hits += retained(out, item.answers) ? 1 : 0;
+        c.keptTokens += countTokens(out);
+        c.originalTokens += original;
+        cells.set(key, c);
+      }
+    }
+    if ((i + 1) % 100 === 0) console.error(`k=${k}: ${i + 1}/${items.length} questions, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  report[`k${k}`] = {};
+  for (const m of methods) {
+    report[`k${k}`]![m.name] = {};
+    for (const nx of NX) {
+      const c = cells.get(`${m.name}|${nx}`)!;
+      report[`k${k}`]![m.name]![nx] = { retention: (100 * c.hits) / items.length, kept: c.keptTokens / c.originalTokens };
+    }
+  }
+}
+
+// espresso: entities and numbers kept at 2x on single paragraphs, against random and truncation.
+const ENTITY = /(?<![.!?]\s)(?<=\s)\p{Lu}[\p{L}\p{N}'-]+|\b\d[\d.,]*\b/gu;
+const espresso = { espresso_v1: { kept: 0, total: 0 }, 'random sentences': { kept: 0, total: 0 }, 'first-N truncation': { kept: 0, total: 0 } };
+for (let p = 0; p < set.paragraphs.length; p++) {
+  const text = set.paragraphs[p]!;
+  const entities = [...new Set(text.match(ENTITY) ?? [])];
+  if (entities.length === 0) continue;
+  const budget = Math.round(countTokens(text) / 2);
+  const outs: Record<keyof typeof espresso, string> = {
+    espresso_v1: (await engine.compress([{ context: text, weights: 'espresso_v1', ratio: 2, defaultRatio: 0.5, coarse: false, heuristicChunking: false, placeholders: false }]))[0]!.compressed,
+    'random sentences': randomSentences(text, budget, rng(p)),
+    'first-N truncation': truncate(text, budget),
+  };
+  for (const [name, out] of Object.entries(outs) as Array<[keyof typeof espresso, string]>) {
+    espresso[name].total += entities.length;
+    espresso[name].kept += entities.filter((e) => out.includes(e)).length;
+  }
+}
+
+// Print.
+const pct = (x: number) => `${x.toFixed(1)}%`.padStart(6);
+console.log(`\nAnswer retention on ${items.length} answerable SQuAD 2.0 dev questions (retention / tokens actually kept)\n`);
+for (const k of distractors) {
+  console.log(`gold paragraph + ${k} distractors`);
+  console.log(['method'.padEnd(20), ...NX.map((nx) => `${nx}x (${(100 / nx).toFixed(0)}%)`.padStart(18))].join(''));
+  for (const m of methods) {
+    const row = NX.map((nx) => {
+      const c = report[`k${k}`]![m.name]![nx]!;
+      return `${pct(c.retention)} @${pct(c.kept * 100)}`.padStart(18);
+    });
+    console.log([m.name.padEnd(20), ...row].join(''));
+  }
+  console.log();
+}
+console.log('espresso_v1: entities and numbers retained at 2x (single paragraphs)');
+for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(20)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
+console.log('\nscoring speed (this machine, onnxruntime CPU threads = all cores)');
+for (const [w, s] of speed) console.log(`${w.padEnd(20)}${Math.round(s.tokens / (s.ms / 1000)).toLocaleString('en-US').padStart(10)} tokens/s`);
+
+const out = args.out!;
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, 'quality.json'), JSON.stringify({ questions: items.length, report, espresso, speed: Object.fromEntries(speed) }, null, 2));
+const last = distractors.at(-1)!;
+const series: Series[] = methods.map((m) => ({
+  name: m.name,
+  points: NX.map((nx) => ({ x: report[`k${last}`]![m.name]![nx]!.kept, y: report[`k${last}`]![m.name]![nx]!.retention })),
+}));
+writeFileSync(path.join(out, 'quality.svg'), lineChart(`Answer retention, gold + ${last} distractors (${items.length} questions)`, series, 'tokens kept (log scale)', 'answer retained (%)'));
+console.log(`\nwrote ${path.join(out, 'quality.json')} and ${path.join(out, 'quality.svg')}`);

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+
+/** One answerable SQuAD question with its gold paragraph. */
+export interface QaItem {
+  question: string;
+  answers: string[];
+  gold: number;
+}
+
+export interface SquadSet {
+  paragraphs: string[];
+  items: QaItem[];
+}
+
+/** Default location: `shared/data` beside the repository (validation data only; never trained on). */
+export const DEFAULT_SQUAD = new URL('../../shared/data/squad2-dev-subset.json', import.meta.url);
+
+export function loadSquad(path: string | URL = DEFAULT_SQUAD): SquadSet {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+    data: Array<{ paragraphs: Array<{ context: string; qas: Array<{ question: string; is_impossible?: boolean; answers: Array<{ text: string }> }> }> }>;
+  };
+  const paragraphs: string[] = [];
+  const items: QaItem[] = [];
+  for (const article of raw.data) {
+    for (const p of article.paragraphs) {
+      const gold = paragraphs.push(p.context) - 1;
+      for (const qa of p.qas) {
+        if (qa.is_impossible || qa.answers.length === 0) continue;
+        items.push({ question: qa.question, answers: [...new Set(qa.answers.map((a) => a.text))], gold });
+      }
+    }
+  }
+  return { paragraphs, items };
+}
+
+/** SQuAD's answer normalisation: lowercase, no punctuation, no articles, single spaces. */
+export function normalizeAnswer(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[\p{P}\p{S}]/gu, ' ')
+    .replace(/\b(a|an|the)\b/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** Whether any gold answer survives in the text (normalised substring). */
+export function retained(text: string, answers: readonly string[]): boolean {
+  const t = ` ${normalizeAnswer(text)} `;
+  return answers.some((a) => {
+    const n = normalizeAnswer(a);
+    return n.length > 0 && t.includes(` ${n} `);
+  });
+}
+
+/** A small deterministic PRNG (mulberry32), so every run builds the same haystacks. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Gold paragraph plus `k` distractors from other paragraphs, the gold at a position that cycles with `i`. */
+export function haystack(set: SquadSet, item: QaItem, k: number, i: number, random: () => number): string {
+  const others: number[] = [];
+  while (others.length < k) {
+    const j = Math.floor(random() * set.paragraphs.length);
+    if (j !== item.gold && !others.includes(j)) others.push(j);
+  }
+  const position = i % (k + 1);
+  const order = [...others.slice(0, position), item.gold, ...others.slice(position)];
+  return order.map((j) => set.paragraphs[j]!).join('\n\n');
+}
