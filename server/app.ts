@@ -44,6 +44,29 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
+export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now): Route[] {
+  const { config } = deps;
+  const services =
+    deps.services ??
+    createServices({ db: deps.db.db, quotas: deps.quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+  return [
+    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, version: VERSION, startedAt: now(), now }),
+    ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),
+    ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
+    ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
+    ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
+    ...adminRoutes({ auth: services.auth, billing: services.billing }),
+    ...textFamilyRoutes(questionSpecific, {
+      backend: deps.backend,
+      meter: services.meter,
+      keys: services.keys,
+      requestTimeoutMs: config.requestTimeoutMs,
+      streamTimeoutMs: config.streamTimeoutMs,
+    }),
+  ];
+}
+
 /**
  * Builds the Express app: request ids and logs, HTTPS policy, JSON parsing, the OpenAPI
  * validator, the route tables, and the one error path. Importing or calling it starts nothing.
@@ -86,26 +109,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  const services =
-    deps.services ??
-    createServices({ db: deps.db.db, quotas: deps.quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
-  const routes: Route[] = [
-    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, version: VERSION, startedAt: now(), now }),
-    ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),
-    ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
-    ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
-    ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
-    ...adminRoutes({ auth: services.auth, billing: services.billing }),
-    ...textFamilyRoutes(questionSpecific, {
-      backend: deps.backend,
-      meter: services.meter,
-      keys: services.keys,
-      requestTimeoutMs: config.requestTimeoutMs,
-      streamTimeoutMs: config.streamTimeoutMs,
-    }),
-  ];
   const router = express.Router();
-  registerRoutes(router, routes);
+  registerRoutes(router, routeTable(deps, now));
   app.use(router);
 
   app.use(notFound);

@@ -1,43 +1,37 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, signup } from '../helpers/accounts.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 let nowMs = Date.now();
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ sessionTtlHours: 1 }, { now: () => nowMs });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ sessionTtlHours: 1 }, { now: () => nowMs });
 
 describe('signup', () => {
   it('makes the first account admin, later ones user, each with $10 of credit', async () => {
-    const first = await request(t.app).post('/api/auth/signup').send({ email: 'First@Example.com', password: 'long enough pw' });
+    const first = await request(t().app).post('/api/auth/signup').send({ email: 'First@Example.com', password: 'long enough pw' });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({
       token_type: 'bearer',
       account: { email: 'first@example.com', role: 'admin', account_type: null },
     });
     expect(first.body.data.token).toMatch(/^crs_[A-Za-z0-9]{40}$/);
-    const second = await signup(t.app, { account_type: 'enterprise' });
-    const me = await request(t.app).get('/api/profile/me').set(bearer(second.token));
+    const second = await signup(t().app, { account_type: 'enterprise' });
+    const me = await request(t().app).get('/api/profile/me').set(bearer(second.token));
     expect(me.body.data).toMatchObject({ role: 'user', account_type: 'enterprise', balance_usd: 10 });
-    const ledger = await t.db.db.selectFrom('ledger_entries').selectAll().where('account_id', '=', second.accountId).execute();
+    const ledger = await t().db.db.selectFrom('ledger_entries').selectAll().where('account_id', '=', second.accountId).execute();
     expect(ledger.map((l) => [l.kind, l.amount_nusd])).toEqual([['grant', 10_000_000_000]]);
   });
 
   it('stores an scrypt hash, never the password', async () => {
-    const { accountId } = await signup(t.app, { password: 'my secret pass' });
-    const row = await t.db.db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const { accountId } = await signup(t().app, { password: 'my secret pass' });
+    const row = await t().db.db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.password_hash).not.toContain('my secret pass');
   });
 
   it('refuses a taken email (any case) with 409 email_taken', async () => {
-    await signup(t.app, { email: 'dup@example.com' });
-    const res = await request(t.app).post('/api/auth/signup').send({ email: 'DUP@example.com', password: 'whatever123' });
+    await signup(t().app, { email: 'dup@example.com' });
+    const res = await request(t().app).post('/api/auth/signup').send({ email: 'DUP@example.com', password: 'whatever123' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'email_taken', field: 'email' });
   });
@@ -47,7 +41,7 @@ describe('signup', () => {
     ['a short password', { email: 'ok@example.com', password: 'short' }, ['body', 'password']],
     ['an unknown account_type', { email: 'ok2@example.com', password: 'long enough', account_type: 'vip' }, ['body', 'account_type']],
   ])('rejects %s with 422 {detail}', async (_n, body, loc) => {
-    const res = await request(t.app).post('/api/auth/signup').send(body);
+    const res = await request(t().app).post('/api/auth/signup').send(body);
     expect(res.status).toBe(422);
     expect(res.body.detail).toContainEqual(expect.objectContaining({ loc }));
   });
@@ -55,21 +49,21 @@ describe('signup', () => {
 
 describe('login and sessions', () => {
   it('logs in with the right password only', async () => {
-    const { email } = await signup(t.app, { password: 'right password' });
-    const ok = await request(t.app).post('/api/auth/login').send({ email, password: 'right password' });
+    const { email } = await signup(t().app, { password: 'right password' });
+    const ok = await request(t().app).post('/api/auth/login').send({ email, password: 'right password' });
     expect(ok.status).toBe(200);
-    expect((await request(t.app).get('/api/profile/me').set(bearer(ok.body.data.token))).status).toBe(200);
-    const wrong = await request(t.app).post('/api/auth/login').send({ email, password: 'wrong password' });
+    expect((await request(t().app).get('/api/profile/me').set(bearer(ok.body.data.token))).status).toBe(200);
+    const wrong = await request(t().app).post('/api/auth/login').send({ email, password: 'wrong password' });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('invalid_credentials');
-    const unknown = await request(t.app).post('/api/auth/login').send({ email: 'nobody@example.com', password: 'whatever' });
+    const unknown = await request(t().app).post('/api/auth/login').send({ email: 'nobody@example.com', password: 'whatever' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe('invalid_credentials');
   });
 
   it('stores the session token hashed', async () => {
-    const { token, accountId } = await signup(t.app);
-    const rows = await t.db.db.selectFrom('sessions').selectAll().where('account_id', '=', accountId).execute();
+    const { token, accountId } = await signup(t().app);
+    const rows = await t().db.db.selectFrom('sessions').selectAll().where('account_id', '=', accountId).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -81,23 +75,23 @@ describe('login and sessions', () => {
     ['an unknown token', { Authorization: `Bearer crs_${'x'.repeat(40)}` }],
     ['a non-bearer scheme', { Authorization: 'Basic abc' }],
   ])('answers %s with 401 authentication_error', async (_n, headers) => {
-    const res = await request(t.app).get('/api/profile/me').set(headers);
+    const res = await request(t().app).get('/api/profile/me').set(headers);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('authentication_error');
   });
 
   it('revokes the session on logout-session, effective on the next request', async () => {
-    const { token } = await signup(t.app);
-    const out = await request(t.app).post('/api/auth/logout-session').set(bearer(token));
+    const { token } = await signup(t().app);
+    const out = await request(t().app).post('/api/auth/logout-session').set(bearer(token));
     expect(out.status).toBe(200);
-    expect((await request(t.app).get('/api/profile/me').set(bearer(token))).status).toBe(401);
+    expect((await request(t().app).get('/api/profile/me').set(bearer(token))).status).toBe(401);
   });
 
   it('expires sessions after SESSION_TTL_HOURS', async () => {
-    const { token } = await signup(t.app);
+    const { token } = await signup(t().app);
     nowMs += 59 * 60_000;
-    expect((await request(t.app).get('/api/profile/me').set(bearer(token))).status).toBe(200);
+    expect((await request(t().app).get('/api/profile/me').set(bearer(token))).status).toBe(200);
     nowMs += 2 * 60_000;
-    expect((await request(t.app).get('/api/profile/me').set(bearer(token))).status).toBe(401);
+    expect((await request(t().app).get('/api/profile/me').set(bearer(token))).status).toBe(401);
   });
 });

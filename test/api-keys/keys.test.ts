@@ -1,20 +1,14 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('API key routes', () => {
   it('create shows the full cmp_ key once; only its hash and prefix are stored', async () => {
-    const { token, accountId } = await signup(t.app);
-    const res = await request(t.app)
+    const { token, accountId } = await signup(t().app);
+    const res = await request(t().app)
       .post('/api/keys')
       .set(bearer(token))
       .send({ name: 'ci', monthly_budget_usd: 5, daily_request_cap: 100, expires_at: '2099-01-01T00:00:00Z' });
@@ -31,24 +25,24 @@ describe('API key routes', () => {
       daily_request_cap: 100,
       expires_at: '2099-01-01T00:00:00.000Z',
     });
-    const rows = await t.db.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).execute();
+    const rows = await t().db.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).execute();
     expect(JSON.stringify(rows)).not.toContain(key);
     expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
-    const list = await request(t.app).get('/api/keys').set(bearer(token));
+    const list = await request(t().app).get('/api/keys').set(bearer(token));
     expect(JSON.stringify(list.body)).not.toContain(key);
     expect(list.body.data.keys).toHaveLength(1);
-    const one = await request(t.app).get(`/api/keys/${res.body.data.id}`).set(bearer(token));
+    const one = await request(t().app).get(`/api/keys/${res.body.data.id}`).set(bearer(token));
     expect(one.body.data).not.toHaveProperty('key');
   });
 
   it("keys are private: another account's key id is 404", async () => {
-    const a = await signup(t.app);
-    const b = await signup(t.app);
-    const { id } = await createKey(t.app, a.token);
+    const a = await signup(t().app);
+    const b = await signup(t().app);
+    const { id } = await createKey(t().app, a.token);
     for (const op of [
-      request(t.app).get(`/api/keys/${id}`),
-      request(t.app).delete(`/api/keys/${id}`),
-      request(t.app).patch(`/api/keys/${id}`).send({ monthly_budget_usd: 1 }),
+      request(t().app).get(`/api/keys/${id}`),
+      request(t().app).delete(`/api/keys/${id}`),
+      request(t().app).patch(`/api/keys/${id}`).send({ monthly_budget_usd: 1 }),
     ]) {
       const res = await op.set(bearer(b.token));
       expect(res.status).toBe(404);
@@ -57,35 +51,35 @@ describe('API key routes', () => {
   });
 
   it('caps ACTIVE keys at the tier max_api_keys (403 key_limit_reached); revoking frees a slot', async () => {
-    const { token } = await signup(t.app);
-    const first = await createKey(t.app, token);
-    await createKey(t.app, token);
-    const third = await request(t.app).post('/api/keys').set(bearer(token)).send({ name: 'three' });
+    const { token } = await signup(t().app);
+    const first = await createKey(t().app, token);
+    await createKey(t().app, token);
+    const third = await request(t().app).post('/api/keys').set(bearer(token)).send({ name: 'three' });
     expect(third.status).toBe(403);
     expect(third.body.code).toBe('key_limit_reached');
-    expect((await request(t.app).delete(`/api/keys/${first.id}`).set(bearer(token))).status).toBe(200);
-    await createKey(t.app, token);
+    expect((await request(t().app).delete(`/api/keys/${first.id}`).set(bearer(token))).status).toBe(200);
+    await createKey(t().app, token);
   });
 
   it('raises, lowers and removes a budget', async () => {
-    const { token } = await signup(t.app);
-    const { id } = await createKey(t.app, token, { monthly_budget_usd: 1 });
-    const up = await request(t.app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: 2.5 });
+    const { token } = await signup(t().app);
+    const { id } = await createKey(t().app, token, { monthly_budget_usd: 1 });
+    const up = await request(t().app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: 2.5 });
     expect(up.body.data.monthly_budget_usd).toBe(2.5);
-    const off = await request(t.app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: null });
+    const off = await request(t().app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: null });
     expect(off.body.data.monthly_budget_usd).toBeNull();
-    const bad = await request(t.app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: 0 });
+    const bad = await request(t().app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: 0 });
     expect(bad.status).toBe(422);
   });
 
   it('delete revokes at once: status REVOKED and the next request with the key is 401', async () => {
-    const { token } = await signup(t.app);
-    const { id, key } = await createKey(t.app, token);
-    const del = await request(t.app).delete(`/api/keys/${id}`).set(bearer(token));
+    const { token } = await signup(t().app);
+    const { id, key } = await createKey(t().app, token);
+    const del = await request(t().app).delete(`/api/keys/${id}`).set(bearer(token));
     expect(del.status).toBe(200);
     expect(del.body.data.status).toBe('REVOKED');
     expect(del.body.data.revoked_at).not.toBeNull();
-    const next = await request(t.app).post('/api/authorize/logout').set('X-API-Key', key);
+    const next = await request(t().app).post('/api/authorize/logout').set('X-API-Key', key);
     expect(next.status).toBe(401);
     expect(next.body.code).toBe('invalid_api_key');
   });
@@ -96,34 +90,34 @@ describe('API key routes', () => {
     ['a missing name', {}, 422],
     ['a zero daily cap', { name: 'x', daily_request_cap: 0 }, 422],
   ])('rejects %s', async (_n, body, status) => {
-    const { token } = await signup(t.app);
-    const res = await request(t.app).post('/api/keys').set(bearer(token)).send(body);
+    const { token } = await signup(t().app);
+    const res = await request(t().app).post('/api/keys').set(bearer(token)).send(body);
     expect(res.status).toBe(status);
   });
 
   it('key routes need a bearer session', async () => {
-    expect((await request(t.app).get('/api/keys')).status).toBe(401);
-    expect((await request(t.app).post('/api/keys').send({ name: 'x' })).status).toBe(401);
+    expect((await request(t().app).get('/api/keys')).status).toBe(401);
+    expect((await request(t().app).post('/api/keys').send({ name: 'x' })).status).toBe(401);
   });
 });
 
 describe('POST /api/authorize/logout', () => {
   it('revokes the calling key; the next request with it is 401', async () => {
-    const { token } = await signup(t.app);
-    const { key, id } = await createKey(t.app, token);
-    const out = await request(t.app).post('/api/authorize/logout').set('X-API-Key', key);
+    const { token } = await signup(t().app);
+    const { key, id } = await createKey(t().app, token);
+    const out = await request(t().app).post('/api/authorize/logout').set('X-API-Key', key);
     expect(out.status).toBe(200);
     expect(out.body).toMatchObject({ success: true, message: 'API key revoked' });
-    const status = await request(t.app).get(`/api/keys/${id}`).set(bearer(token));
+    const status = await request(t().app).get(`/api/keys/${id}`).set(bearer(token));
     expect(status.body.data.status).toBe('REVOKED');
-    expect((await request(t.app).post('/api/authorize/logout').set('X-API-Key', key)).status).toBe(401);
+    expect((await request(t().app).post('/api/authorize/logout').set('X-API-Key', key)).status).toBe(401);
   });
 
   it('without the header is 422 {detail}; with a malformed key is 401', async () => {
-    const missing = await request(t.app).post('/api/authorize/logout');
+    const missing = await request(t().app).post('/api/authorize/logout');
     expect(missing.status).toBe(422);
     expect(missing.body.detail).toContainEqual({ loc: ['header', 'x-api-key'], msg: 'Field required', type: 'missing' });
-    const malformed = await request(t.app).post('/api/authorize/logout').set('X-API-Key', 'sk-not-ours');
+    const malformed = await request(t().app).post('/api/authorize/logout').set('X-API-Key', 'sk-not-ours');
     expect(malformed.status).toBe(401);
     expect(malformed.body.code).toBe('invalid_api_key');
   });

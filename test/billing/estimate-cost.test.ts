@@ -1,19 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp } from '../helpers/test-app.js';
 
 const ROUTE = '/api/pricing/estimate-cost';
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ estimateRpmPerIp: 1000 });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ estimateRpmPerIp: 1000 });
 
 describe('POST /api/pricing/estimate-cost', () => {
   it('estimates with the defaults (latte_v1, ratio 0.5)', async () => {
-    const res = await request(t.app).post(ROUTE).send({ input_tokens: 1_000_000 });
+    const res = await request(t().app).post(ROUTE).send({ input_tokens: 1_000_000 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
@@ -31,7 +25,7 @@ describe('POST /api/pricing/estimate-cost', () => {
   });
 
   it('rounds compressed tokens and prices the input volume', async () => {
-    const res = await request(t.app).post(ROUTE).send({ input_tokens: 3, compression_ratio: 0.25, compression_model: 'latte_v2' });
+    const res = await request(t().app).post(ROUTE).send({ input_tokens: 3, compression_ratio: 0.25, compression_model: 'latte_v2' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ compressed_tokens: 2, tokens_saved: 1, model: 'latte_v2', compression_ratio: 0.25 });
     expect(res.body.data.processing_cost_usd).toBeCloseTo(3e-7, 12);
@@ -40,7 +34,7 @@ describe('POST /api/pricing/estimate-cost', () => {
   it.each(['latte_v1', 'latte_v2', 'espresso_v1', 'markdown_v1', 'hcc_latte_v1', 'toc_latte_v1', 'toc_americano_v1'])(
     'knows model %s',
     async (model) => {
-      const res = await request(t.app).post(ROUTE).send({ input_tokens: 10, compression_model: model });
+      const res = await request(t().app).post(ROUTE).send({ input_tokens: 10, compression_model: model });
       expect(res.status).toBe(200);
       expect(res.body.data.model).toBe(model);
     },
@@ -58,7 +52,7 @@ describe('POST /api/pricing/estimate-cost', () => {
     ['negative ratio', { input_tokens: 5, compression_ratio: -0.5 }, ['body', 'compression_ratio'], 'greater_than'],
     ['unknown model', { input_tokens: 5, compression_model: 'gpt-9' }, ['body', 'compression_model'], 'enum'],
   ])('rejects %s with 422 {detail}', async (_name, body, loc, type) => {
-    const res = await request(t.app).post(ROUTE).send(body);
+    const res = await request(t().app).post(ROUTE).send(body);
     expect(res.status).toBe(422);
     expect(res.body.detail).toContainEqual(expect.objectContaining({ loc, type }));
   });

@@ -1,19 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limitsFor, tierForMonthlyTokens, TIERS } from '../../server/billing/tiers.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('GET /api/billing/tiers', () => {
   it('returns the five tiers, lowest to highest, with the published limits', async () => {
-    const res = await request(t.app).get('/api/billing/tiers');
+    const res = await request(t().app).get('/api/billing/tiers');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.tiers.map((x: { name: string }) => x.name)).toEqual(['tier1', 'tier2', 'tier3', 'tier4', 'tier5']);
@@ -30,7 +24,7 @@ describe('GET /api/billing/tiers', () => {
   });
 
   it('returns scale_limits where latte_v2 has twice the rpm and tpm and the same rpd', async () => {
-    const res = await request(t.app).get('/api/billing/tiers');
+    const res = await request(t().app).get('/api/billing/tiers');
     for (const tier of res.body.tiers) {
       const v1 = res.body.scale_limits.latte_v1[tier.name];
       const v2 = res.body.scale_limits.latte_v2[tier.name];

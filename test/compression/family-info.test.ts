@@ -1,33 +1,27 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../server/compression/families.js';
 import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
 import type { WeightsAvailability } from '../../server/model/weights-availability.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 // Availability is injected so these tests hold whether or not weights are bundled yet.
 const onlyLatte: WeightsAvailability = { isAvailable: (w) => w === 'latte_v1' || w === 'latte_v2' };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({}, { weights: onlyLatte });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({}, { weights: onlyLatte });
 
 describe.each(FAMILIES.map((f) => [f.id, f] as const))('%s info routes', (_id, family) => {
   it('GET /health reports the family, database and model state', async () => {
-    const res = await request(t.app).get(`${family.basePath}/health`);
+    const res = await request(t().app).get(`${family.basePath}/health`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ family: family.id, database: { status: 'ok', driver: t.db.driver } });
+    expect(res.body).toMatchObject({ family: family.id, database: { status: 'ok', driver: t().db.driver } });
     expect(res.body.models.map((m: { id: string }) => m.id)).toEqual(family.models);
     const allAvailable = family.models.every((m) => onlyLatte.isAvailable(MODEL_CATALOG[m].weights));
     expect(res.body.status).toBe(allAvailable ? 'ok' : 'degraded');
   });
 
   it('GET /models lists exactly the family models with full records', async () => {
-    const res = await request(t.app).get(`${family.basePath}/models`);
+    const res = await request(t().app).get(`${family.basePath}/models`);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data.tokenizer).toBe('o200k_base');
@@ -38,7 +32,7 @@ describe.each(FAMILIES.map((f) => [f.id, f] as const))('%s info routes', (_id, f
   });
 
   it.each(family.models.map((m) => [m]))('GET /models/%s returns its record', async (modelId) => {
-    const res = await request(t.app).get(`${family.basePath}/models/${modelId}`);
+    const res = await request(t().app).get(`${family.basePath}/models/${modelId}`);
     expect(res.status).toBe(200);
     const spec = MODEL_CATALOG[modelId];
     expect(res.body.data).toMatchObject({
@@ -53,7 +47,7 @@ describe.each(FAMILIES.map((f) => [f.id, f] as const))('%s info routes', (_id, f
   });
 
   it('GET /models/{unknown} is a 404 envelope with code model_not_found', async () => {
-    const res = await request(t.app).get(`${family.basePath}/models/latte_v9`);
+    const res = await request(t().app).get(`${family.basePath}/models/latte_v9`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
       success: false,
@@ -67,7 +61,7 @@ describe.each(FAMILIES.map((f) => [f.id, f] as const))('%s info routes', (_id, f
 
   it("GET /models/{another family's model} is also model_not_found", async () => {
     const foreign = Object.values(MODEL_CATALOG).find((m) => m.family !== family.id)!;
-    const res = await request(t.app).get(`${family.basePath}/models/${foreign.id}`);
+    const res = await request(t().app).get(`${family.basePath}/models/${foreign.id}`);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('model_not_found');
   });
@@ -75,10 +69,10 @@ describe.each(FAMILIES.map((f) => [f.id, f] as const))('%s info routes', (_id, f
 
 describe('model flags', () => {
   it('only latte_v2 supports dynamic ratios; toc_americano_v1 forbids a query', async () => {
-    const qs = await request(t.app).get('/api/compress/question-specific/models');
+    const qs = await request(t().app).get('/api/compress/question-specific/models');
     const dyn = Object.fromEntries(qs.body.data.models.map((m: { id: string; supports_dynamic: boolean }) => [m.id, m.supports_dynamic]));
     expect(dyn).toEqual({ latte_v1: false, latte_v2: true });
-    const toc = await request(t.app).get('/api/compress/tool-output/models/toc_americano_v1');
+    const toc = await request(t().app).get('/api/compress/tool-output/models/toc_americano_v1');
     expect(toc.body.data).toMatchObject({ query: 'forbidden', accepts_query: false });
   });
 });

@@ -1,19 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('health when the database is gone', () => {
   it('answers 503 with status unavailable and Retry-After', async () => {
-    await t.db.db.destroy();
-    const res = await request(t.app).get('/api/compress/question-agnostic/health');
+    await t().db.db.destroy();
+    const res = await request(t().app).get('/api/compress/question-agnostic/health');
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.body).toMatchObject({ status: 'unavailable', database: { status: 'error' } });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
+import { afterAll, beforeAll } from 'vitest';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -13,6 +14,8 @@ import { createServices, type Services } from '../../server/services.js';
 
 export interface TestApp {
   app: Express;
+  /** What the app was built from. */
+  deps: AppDeps;
   db: DbHandle;
   config: Config;
   services: Services;
@@ -52,7 +55,7 @@ export async function startTestApp(
   const quotas = deps.quotas ?? createQuotaStore();
   const services = createServices({ db: db.db, quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
   const backend = deps.backend ?? createEnginePool({ modelsDir: config.modelsDir });
-  const app = createApp({
+  const appDeps: AppDeps = {
     config,
     db,
     backend,
@@ -61,9 +64,10 @@ export async function startTestApp(
     services,
     weights: deps.weights ?? weightsOnDisk(config.modelsDir),
     now,
-  });
+  };
   return {
-    app,
+    app: createApp(appDeps),
+    deps: appDeps,
     db,
     config,
     services,
@@ -73,5 +77,23 @@ export async function startTestApp(
       await backend.close();
       await close();
     },
+  };
+}
+
+/**
+ * Registers beforeAll/afterAll for one app per test file and returns its getter.
+ * @example const t = useTestApp(); it('...', () => request(t().app).get('/api/billing/tiers'));
+ */
+export function useTestApp(...args: Parameters<typeof startTestApp>): () => TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await startTestApp(...args);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (!current) throw new Error('useTestApp: the app is built in beforeAll');
+    return current;
   };
 }

@@ -1,39 +1,33 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { ERROR_STATUS } from '../../server/http/api-error.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('error contract', () => {
   it('answers an unknown route with 404 {detail:"Not Found"}', async () => {
-    const res = await request(t.app).get('/api/does-not-exist');
+    const res = await request(t().app).get('/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not Found' });
   });
 
   it('answers an unknown path outside /api the same way', async () => {
-    const res = await request(t.app).post('/nothing/here').send({});
+    const res = await request(t().app).post('/nothing/here').send({});
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not Found' });
   });
 
   it('answers a wrong method on a known path with 405 {detail}', async () => {
-    const res = await request(t.app).delete('/api/billing/tiers');
+    const res = await request(t().app).delete('/api/billing/tiers');
     expect(res.status).toBe(405);
     expect(res.body).toEqual({ detail: 'Method Not Allowed' });
   });
 
   it('answers unparseable JSON with 422 json_invalid', async () => {
-    const res = await request(t.app)
+    const res = await request(t().app)
       .post('/api/pricing/estimate-cost')
       .set('Content-Type', 'application/json')
       .send('{"input_tokens": 12,');
@@ -42,21 +36,21 @@ describe('error contract', () => {
   });
 
   it('answers a missing or non-JSON body with 422 {detail}', async () => {
-    const res = await request(t.app).post('/api/pricing/estimate-cost').set('Content-Type', 'text/plain').send('hi');
+    const res = await request(t().app).post('/api/pricing/estimate-cost').set('Content-Type', 'text/plain').send('hi');
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['body'], type: 'model_attributes_type' });
   });
 
   it('answers a body over 10 MB with 413 payload_too_large', async () => {
     const big = JSON.stringify({ input_tokens: 5, pad: 'x'.repeat(10 * 1024 * 1024 + 10) });
-    const res = await request(t.app).post('/api/pricing/estimate-cost').set('Content-Type', 'application/json').send(big);
+    const res = await request(t().app).post('/api/pricing/estimate-cost').set('Content-Type', 'application/json').send(big);
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, code: 'payload_too_large' });
   });
 
   it('missing X-API-Key on a compression route is 422 {detail} naming the header, with or without the trailing slash', async () => {
     for (const path of ['/api/compress/question-specific/', '/api/compress/question-specific']) {
-      const res = await request(t.app)
+      const res = await request(t().app)
         .post(path)
         .send({ context: 'a', query: 'b', compression_model_name: 'latte_v1' });
       expect(res.status).toBe(422);
@@ -65,7 +59,7 @@ describe('error contract', () => {
   });
 
   it('reports every request-shape error at once, with FastAPI-style locations', async () => {
-    const res = await request(t.app)
+    const res = await request(t().app)
       .post('/api/compress/question-specific/batch')
       .set('X-API-Key', 'cmp_x')
       .send({ inputs: [{ context: 'a', query: '' }], compression_model_name: 'latte_v3', target_compression_ratio: 0 });
@@ -77,9 +71,9 @@ describe('error contract', () => {
   });
 
   it('echoes a well-formed X-Request-Id and generates one otherwise', async () => {
-    const given = await request(t.app).get('/api/billing/tiers').set('X-Request-Id', 'abc-123');
+    const given = await request(t().app).get('/api/billing/tiers').set('X-Request-Id', 'abc-123');
     expect(given.headers['x-request-id']).toBe('abc-123');
-    const generated = await request(t.app).get('/api/billing/tiers').set('X-Request-Id', 'bad id with spaces');
+    const generated = await request(t().app).get('/api/billing/tiers').set('X-Request-Id', 'bad id with spaces');
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
