@@ -15,6 +15,7 @@ describe('npm start (server/main.ts)', () => {
     dataRoot = await mkdtemp(path.join(tmpdir(), 'crema-main-'));
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info' };
     delete env['DATABASE_URL'];
+    delete env['REDIS_URL'];
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
@@ -42,8 +43,23 @@ describe('npm start (server/main.ts)', () => {
     const body = (await estimate.json()) as { data: { compressed_tokens: number } };
     expect(body.data.compressed_tokens).toBe(500);
 
+    // An in-flight compression request finishes although SIGTERM arrives while it runs.
+    const post = (p: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const session = (await (await post('/api/auth/signup', { email: 'drain@example.com', password: 'long enough password' })).json()) as { data: { token: string } };
+    const created = (await (await post('/api/keys', { name: 'drain' }, { Authorization: `Bearer ${session.data.token}` })).json()) as { data: { key: string } };
+    const context = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} talks about volcanoes, bakeries and railways at some length.`).join('\n\n');
+    const inFlight = post(
+      '/api/compress/question-specific/batch',
+      { inputs: Array.from({ length: 30 }, () => ({ context, query: 'Which paragraph mentions railways?' })), compression_model_name: 'latte_v1' },
+      { 'X-API-Key': created.data.key },
+    );
+    await new Promise((r) => setTimeout(r, 150));
     child.kill('SIGTERM');
+    const drained = await inFlight;
+    expect(drained.status).toBe(200);
+    expect(((await drained.json()) as { data: { count: number } }).data.count).toBe(30);
     expect(await exited).toBe(0);
     expect(out).toContain('"msg":"stopped"');
-  }, 60_000);
+  }, 120_000);
 });

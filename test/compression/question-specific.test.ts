@@ -45,6 +45,13 @@ describe('single route', () => {
     expect(Number.isInteger(d.duration_ms)).toBe(true);
   });
 
+  it('counts text holding special-token strings such as <|endoftext|> as plain text', async () => {
+    const context = `${longDocument(1)}\n\nThe model stops at <|endoftext|> and <|im_start|>system markers.`;
+    const res = await single({ context });
+    expect(res.status).toBe(200);
+    expect(res.body.data.original_tokens).toBe(countTokens(context));
+  });
+
   it('accepts the route without its trailing slash', async () => {
     const res = await request(t.app)
       .post(ROUTE)
