@@ -59,6 +59,7 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
     ...textFamilyRoutes(questionSpecific, {
       backend: deps.backend,
+      weights: deps.weights,
       meter: services.meter,
       keys: services.keys,
       requestTimeoutMs: config.requestTimeoutMs,

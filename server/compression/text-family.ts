@@ -3,7 +3,9 @@ import type { components } from '../../generated/schema.js';
 import { keyPrincipalOf, requireApiKey } from '../api-keys/api-key-auth.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Meter } from '../billing/meter.js';
+import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
+import type { WeightsAvailability } from '../model/weights-availability.js';
 import { openEventStream, writeEvent } from '../http/sse.js';
 import { withTimeout } from '../http/with-timeout.js';
 import type { CompressionBackend } from './compression-backend.js';
@@ -41,6 +43,7 @@ export interface TextFamilyAdapter<Single, Batch> {
 
 export interface TextFamilyDeps {
   backend: CompressionBackend;
+  weights: WeightsAvailability;
   meter: Meter;
   keys: ApiKeysService;
   requestTimeoutMs: number;
@@ -82,6 +85,12 @@ export function textFamilyRoutes<Single, Batch>(adapter: TextFamilyAdapter<Singl
     adapter.check(body);
     const modelId = adapter.model(body);
     const spec = MODEL_CATALOG[modelId];
+    if (!deps.weights.isAvailable(spec.weights)) {
+      throw new ApiError('service_unavailable', `Model ${modelId} is not available on this server`, {
+        detail: `its weights (models/${spec.weights}) are not installed`,
+        retryAfter: 60,
+      });
+    }
     const options = adapter.options(body, spec);
     const live = rows.map((row, i) => ({ row, i })).filter(({ row }) => row.context);
     const counts = live.length ? await backend.countTokens(live.map(({ row }) => row.context!)) : [];

@@ -321,6 +321,23 @@ describe('authentication and billing statuses', () => {
   });
 });
 
+describe('missing weights', () => {
+  it('answers 503 service_unavailable with Retry-After when a model is not installed', async () => {
+    const bare = await startTestApp({}, { backend: t.backend, weights: { isAvailable: (w) => w !== 'latte_v2' } });
+    try {
+      const s = await signup(bare.app);
+      const k = await createKey(bare.app, s.token);
+      const res = await request(bare.app).post(`${ROUTE}/`).set('X-API-Key', k.key).send({ context: 'a b c', query: 'b', compression_model_name: 'latte_v2' });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('service_unavailable');
+      expect(res.headers['retry-after']).toBe('60');
+      expect((await request(bare.app).post(`${ROUTE}/`).set('X-API-Key', k.key).send({ context: 'a b c', query: 'b', compression_model_name: 'latte_v1' })).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('time budgets and responsiveness', () => {
   it('a request over the time budget is 504 timeout and is not charged; a stream gets an error frame', async () => {
     const slow = await startTestApp({ requestTimeoutMs: 1, streamTimeoutMs: 1 }, { backend: t.backend });
@@ -341,7 +358,7 @@ describe('time budgets and responsiveness', () => {
       const me = await request(slow.app).get('/api/profile/me').set(bearer(s.token));
       expect(me.body.data.balance_usd).toBe(10);
     } finally {
-      await slow.db.close();
+      await slow.close();
     }
   });
 

@@ -74,7 +74,8 @@ export async function startTestApp(
     quotas,
     backend,
     close: async () => {
-      await backend.close();
+      // A backend passed in belongs to the caller (often another test app sharing its workers).
+      if (!deps.backend) await backend.close();
       await close();
     },
   };
