@@ -61,5 +61,9 @@ describe('npm start (server/main.ts)', () => {
     expect(((await drained.json()) as { data: { count: number } }).data.count).toBe(30);
     expect(await exited).toBe(0);
     expect(out).toContain('"msg":"stopped"');
+    // Request logs carry no credentials.
+    expect(out).toContain('"x-api-key":"[redacted]"');
+    expect(out).not.toContain(created.data.key);
+    expect(out).not.toContain(session.data.token);
   }, 120_000);
 });
