@@ -80,6 +80,18 @@ for (const id of process.argv.slice(2)) {
     }
     res[quantized ? 'int8' : 'fp32'] = { maxDiff: +maxDiff.toExponential(2), keepDropAgreement: +(agree / T).toFixed(4), ms: Date.now() - t0 };
     if (!quantized && maxDiff > 1e-4) failed = true;
+    if (process.env.BENCH) { // throughput on a batch of 8 full 512-piece windows (onnxruntime-node via transformers.js)
+      const B = 8, L = 512, n = B * L;
+      const rnd = BigInt64Array.from({ length: n }, (_, i) => BigInt(5 + ((i * 7919) % 15000)));
+      const big = { input_ids: new Tensor('int64', rnd, [B, L]), attention_mask: new Tensor('int64', new BigInt64Array(n).fill(1n), [B, L]),
+        token_type_ids: new Tensor('int64', new BigInt64Array(n).fill(1n), [B, L]) };
+      await model(big);
+      const reps = +process.env.BENCH || 3, t1 = performance.now();
+      for (let r = 0; r < reps; r++) await model(big);
+      const secs = (performance.now() - t1) / 1000;
+      res[quantized ? 'int8' : 'fp32'].tokPerSec = Math.round(reps * n / secs);
+      res[quantized ? 'int8' : 'fp32'].msPerWindow = +(secs * 1000 / (reps * B)).toFixed(2);
+    }
   }
   if (!sameIds) failed = true;
   console.log(JSON.stringify({ id, tokens: T, idsMatchPython: sameIds, ...res }));

@@ -8,8 +8,10 @@ kept sentences stay in original order. Metric: answer retention = any SQuAD-norm
 is a substring of the normalised kept text; achieved ratio = context words / kept words.
 
 Methods: first-N words, random sentences, BM25 sentence selection, and each model checkpoint
-(sentence score = mean or max of its words' KEEP probabilities; a word's probability is the mean
-over its pieces, averaged over overlapping windows).
+(sentence score = mean or max of its words' KEEP probabilities, cmean = mean over content words
+(not stop words / punctuation); a word's probability is the mean
+over its pieces, averaged over overlapping windows), plus a hybrid "mean+bm25" (sum of the
+min-max-normalised model mean and BM25 sentence scores).
 usage: eval_squad.py --squad squad2-dev-subset.json --vocab vocab.txt --model latte_v1=ckpt/latte_v1/model.pt ...
 """
 import argparse, collections, json, math, os, random, re, string, sys, time
@@ -62,9 +64,25 @@ def select(scores, lens, budget):
 
 
 class Scorer:
-    def __init__(self, ckpt, tok, threads, window=512, stride_frac=0.75, batch=16):
+    def __init__(self, ckpt, tok, threads, window=512, stride_frac=0.75, batch=16, int8=False):
         st = torch.load(ckpt, map_location="cpu")
         self.m = Bert(st["config"]); self.m.load_state_dict(st["model"]); self.m.eval()
+        if int8:  # simulate export_onnx.quantize_weights: symmetric int8 per output channel / per embedding row
+            with torch.no_grad():
+                for name, p in self.m.named_parameters():
+                    if p.dim() == 2 and p.numel() >= 4096 and (name.startswith("layers") or name.startswith("cls") or name in ("word.weight", "pos.weight")):
+                        s = p.abs().amax(dim=1, keepdim=True).clamp_min(1e-12) / 127.0
+                        p.copy_(torch.clamp(torch.round(p / s), -127, 127) * s)
+
+            def act_q(mod, inp):  # DynamicQuantizeLinear: per-tensor asymmetric uint8 of the MatMul input
+                x = inp[0]
+                lo, hi = min(0.0, float(x.min())), max(0.0, float(x.max()))
+                sc = (hi - lo) / 255.0 or 1.0
+                zp = round(-lo / sc)
+                return ((torch.clamp(torch.round(x / sc) + zp, 0, 255) - zp) * sc,)
+            for l in self.m.layers:
+                for lin in (l.qkv, l.attn_out, l.ff1, l.ff2):
+                    lin.register_forward_pre_hook(act_q)
         self.with_q = st.get("task", "latte") == "latte"
         self.tok, self.window, self.stride_frac, self.batch = tok, window, stride_frac, batch
         self.secs, self.tokens = 0.0, 0
@@ -133,6 +151,7 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", default=None, help="write results JSON here")
+    ap.add_argument("--int8", action="store_true", help="also score with simulated dynamic int8 (int8 weights + uint8 activations, as model_quantized.onnx)")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     tok = WordPiece.load(a.vocab)
@@ -148,8 +167,13 @@ def main():
     if a.limit:
         qs = rng.sample(qs, a.limit)
     ratios = [float(r) for r in a.ratios.split(",")]
-    scorers = {name: Scorer(path, tok, a.threads) for name, path in (m.split("=", 1) for m in a.model)}
-    methods = ["first-N", "random", "bm25"] + [f"{n}:{agg}" for n in scorers for agg in ("mean", "max")]
+    scorers = {}
+    for spec in a.model:
+        name, path = spec.split("=", 1)
+        scorers[name] = Scorer(path, tok, a.threads)
+        if a.int8:
+            scorers[name + "-int8"] = Scorer(path, tok, a.threads, int8=True)
+    methods = ["first-N", "random", "bm25"] + [f"{n}:{agg}" for n in scorers for agg in ("mean", "cmean", "max", "mean+bm25")]
     hits = {m: {r: 0 for r in ratios} for m in methods}
     achieved = {m: {r: [] for r in ratios} for m in methods}
     t0 = time.time()
@@ -172,7 +196,12 @@ def main():
             for name, sc in scorers.items():
                 wp = sc.word_probs(question, words)
                 scores[f"{name}:mean"] = [float(wp[owner == si].mean()) if (owner == si).any() else 0.0 for si in range(len(sents))]
+                cm = np.array([w.lower() not in STOP and any(c.isalnum() for c in w) for w in words])
+                scores[f"{name}:cmean"] = [float(wp[(owner == si) & cm].mean()) if ((owner == si) & cm).any() else 0.0 for si in range(len(sents))]
                 scores[f"{name}:max"] = [float(wp[owner == si].max()) if (owner == si).any() else 0.0 for si in range(len(sents))]
+                # hybrid: min-max normalised model mean + min-max normalised BM25, equal weights
+                mm = lambda v: (np.array(v) - min(v)) / (max(v) - min(v) + 1e-9)
+                scores[f"{name}:mean+bm25"] = list(mm(scores[f"{name}:mean"]) + mm(scores["bm25"]))
         for r in ratios:
             budget = total / r
             for m in methods:

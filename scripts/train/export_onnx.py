@@ -5,9 +5,9 @@ vocab.txt, onnx/model.onnx, onnx/model_quantized.onnx}
 
 model.onnx: fp32, opset 14, inputs input_ids / attention_mask / token_type_ids (int64, dynamic
 batch and sequence), output logits [batch, seq, 2] (0 = DROP, 1 = KEEP).
-model_quantized.onnx: weight-only int8 (per-output-channel symmetric) for every MatMul weight and
-the word-embedding table, stored as int8 initializers + DequantizeLinear (opset 14); activations
-stay fp32. About 4x smaller; no onnxruntime is needed to build it.
+model_quantized.onnx: dynamic int8 like onnxruntime's quantize_dynamic (QInt8): MatMul weights int8
+per output column (symmetric), activations quantized at run time (DynamicQuantizeLinear + MatMulInteger),
+embedding tables int8 per row (int8 Gather). About 4x smaller; built with the onnx package only.
 
 usage: export_onnx.py --ckpt ckpt/latte_v1/model.pt --vocab vocab.txt --id latte_v1 --out models/
 """
@@ -53,34 +53,60 @@ def tokenizer_json(vocab):
 
 
 def quantize_weights(src, dst, min_elems=4096):
+    """Dynamic int8 quantization written with the onnx package only (no onnxruntime needed):
+    * MatMul(X, W) with W an initializer -> DynamicQuantizeLinear(X) (uint8) + MatMulInteger(Xq, Wq int8,
+      symmetric, zero point 0) + Cast + Mul by (x_scale * per-output-column w_scale)  (= ORT quantize_dynamic's
+      QInt8 pattern, which onnxruntime fuses into MatMulIntegerToFloat);
+    * Gather(E, ids) with E an embedding initializer -> Gather(Eq int8, ids) * Gather(row_scale, ids)."""
     m = onnx.load(src)
     g = m.graph
     inits = {i.name: i for i in g.initializer}
-    targets = {}
+    out_nodes, new_inits, n_q, used = [], [], 0, set()
+
+    def add_init(arr, name):
+        new_inits.append(numpy_helper.from_array(arr, name)); return name
+
     for n in g.node:
-        if n.op_type == "MatMul" and n.input[1] in inits:
-            targets.setdefault(n.input[1], 1)  # weight [in, out]: per output column
-        elif n.op_type == "Gather" and n.input[0] in inits:
-            targets.setdefault(n.input[0], 0)  # embedding [vocab, hidden]: per row
-    new_inits, new_nodes, n_q = [], [], 0
-    for name, axis in targets.items():
-        w = numpy_helper.to_array(inits[name]).astype(np.float32)
-        if w.ndim != 2 or w.size < min_elems:
-            continue
-        amax = np.abs(w).max(axis=1 - axis)
-        scale = np.where(amax > 0, amax / 127.0, 1.0).astype(np.float32)
-        shape = (1, -1) if axis == 1 else (-1, 1)
-        q = np.clip(np.round(w / scale.reshape(shape)), -127, 127).astype(np.int8)
-        g.initializer.remove(inits[name])
-        new_inits += [numpy_helper.from_array(q, name + "_q"), numpy_helper.from_array(scale, name + "_scale"),
-                      numpy_helper.from_array(np.zeros_like(scale, dtype=np.int8), name + "_zp")]
-        new_nodes.append(helper.make_node("DequantizeLinear", [name + "_q", name + "_scale", name + "_zp"], [name],
-                                          axis=axis, name=name + "_dq"))
-        n_q += 1
+        if n.op_type == "MatMul" and n.input[1] in inits and numpy_helper.to_array(inits[n.input[1]]).size >= min_elems \
+                and numpy_helper.to_array(inits[n.input[1]]).ndim == 2:
+            w = numpy_helper.to_array(inits[n.input[1]]).astype(np.float32)  # [in, out]
+            sc = np.abs(w).max(axis=0); sc = np.where(sc > 0, sc / 127.0, 1.0).astype(np.float32)
+            q = np.clip(np.round(w / sc[None, :]), -127, 127).astype(np.int8)
+            b = n.name or n.output[0]
+            wq = add_init(q, b + "_Wq"); ws = add_init(sc, b + "_Ws"); wz = add_init(np.array(0, np.int8), b + "_Wzp")
+            x = n.input[0]
+            out_nodes += [
+                helper.make_node("DynamicQuantizeLinear", [x], [b + "_Xq", b + "_Xs", b + "_Xzp"], name=b + "_dql"),
+                helper.make_node("MatMulInteger", [b + "_Xq", wq, b + "_Xzp", wz], [b + "_Yi"], name=b + "_mmi"),
+                helper.make_node("Cast", [b + "_Yi"], [b + "_Yf"], to=TensorProto.FLOAT, name=b + "_cast"),
+                helper.make_node("Mul", [b + "_Xs", ws], [b + "_S"], name=b + "_smul"),
+                helper.make_node("Mul", [b + "_Yf", b + "_S"], [n.output[0]], name=b + "_ymul"),
+            ]
+            used.add(n.input[1]); n_q += 1
+        elif n.op_type == "Gather" and n.input[0] in inits and numpy_helper.to_array(inits[n.input[0]]).size >= min_elems \
+                and all(a.name != "axis" or a.i == 0 for a in n.attribute):
+            e = numpy_helper.to_array(inits[n.input[0]]).astype(np.float32)  # [rows, hidden]
+            sc = np.abs(e).max(axis=1); sc = np.where(sc > 0, sc / 127.0, 1.0).astype(np.float32)
+            q = np.clip(np.round(e / sc[:, None]), -127, 127).astype(np.int8)
+            b = n.name or n.output[0]
+            eq = add_init(q, b + "_Eq"); es = add_init(sc, b + "_Es"); ax = add_init(np.array([-1], np.int64), b + "_ax")
+            out_nodes += [
+                helper.make_node("Gather", [eq, n.input[1]], [b + "_Gq"], name=b + "_gq"),
+                helper.make_node("Gather", [es, n.input[1]], [b + "_Gs"], name=b + "_gs"),
+                helper.make_node("Cast", [b + "_Gq"], [b + "_Gf"], to=TensorProto.FLOAT, name=b + "_gcast"),
+                helper.make_node("Unsqueeze", [b + "_Gs", ax], [b + "_Gs2"], name=b + "_gunsq"),
+                helper.make_node("Mul", [b + "_Gf", b + "_Gs2"], [n.output[0]], name=b + "_gmul"),
+            ]
+            used.add(n.input[0]); n_q += 1
+        else:
+            out_nodes.append(n)
+    still = {i for n in out_nodes for i in n.input}
+    for name in used:
+        if name not in still:
+            g.initializer.remove(inits[name])
     g.initializer.extend(new_inits)
-    nodes = list(g.node)
     del g.node[:]
-    g.node.extend(new_nodes + nodes)
+    g.node.extend(out_nodes)
     onnx.checker.check_model(m)
     onnx.save(m, dst)
     return n_q
@@ -141,7 +167,7 @@ def main():
             "word_score": "mean KEEP probability (softmax of logits) over the word's pieces",
             "params": count_params(model), "preset": cfg.get("preset"),
             "training": {k: st.get(k) for k in ("step", "tokens_seen", "train_secs")},
-            "quantized": f"weight-only int8 ({nq} tensors, DequantizeLinear), fp32 activations",
+            "quantized": f"dynamic int8: {nq} MatMul/Gather weights int8 (per output column / per row), uint8 activations via DynamicQuantizeLinear + MatMulInteger",
         },
     }
     json.dump(config, open(os.path.join(d, "config.json"), "w"), indent=2)

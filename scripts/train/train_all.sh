@@ -36,9 +36,9 @@ else
   LAB_ARGS="--latte 50000 --espresso 15000"; VOCAB_SIZE=16000; MLM_TOKENS=5000000
   MLM_L=(--preset base --steps 300 --seq 128 --batch 32 --lr 7e-4 --minutes 16)
   MLM_S=(--preset mini --steps 900 --seq 128 --batch 32 --lr 1e-3 --minutes 11)
-  V1=(--preset base --steps 1200 --lr 3e-4 --pos-weight 2 --minutes 55)
-  V2=(--preset mini --steps 2200 --lr 5e-4 --pos-weight 2 --minutes 25)
-  ESP=(--preset mini --steps 800 --lr 5e-4 --minutes 10)
+  V1=(--preset base --steps 1100 --lr 3e-4 --pos-weight 2 --minutes 65)
+  V2=(--preset mini --steps 1400 --lr 5e-4 --pos-weight 2 --minutes 30)
+  ESP=(--preset mini --steps 500 --lr 5e-4 --minutes 10)
   P1=base; P2=mini
 fi
 
@@ -63,8 +63,9 @@ run latte_v1 --task latte --labels "$W/labels" --init "$W/ckpt/mlm_$P1/model.pt"
 run latte_v2 --task latte --labels "$W/labels" --init "$W/ckpt/mlm_$P2/model.pt" "${V2[@]}"
 run espresso_v1 --task espresso --labels "$W/labels" --init "$W/ckpt/mlm_$P2/model.pt" "${ESP[@]}"
 
+declare -A DESC=([latte_v1]="question-specific token classifier (accurate)" [latte_v2]="question-specific token classifier (small, fast)" [espresso_v1]="question-agnostic token classifier (word information)")
 for id in latte_v1 latte_v2 espresso_v1; do
-  $PY "$HERE/export_onnx.py" --ckpt "$W/ckpt/$id/model.pt" --vocab "$W/vocab.txt" --id $id --out "$MODELS" 2>/dev/null | tail -1
+  $PY "$HERE/export_onnx.py" --ckpt "$W/ckpt/$id/model.pt" --vocab "$W/vocab.txt" --id $id --out "$MODELS" --description "${DESC[$id]}" 2>/dev/null | tail -1
   $PY "$HERE/ref_logits.py" --ckpt "$W/ckpt/$id/model.pt" --vocab "$W/vocab.txt" --out "$SCRATCH/ref/ref_$id.json"
 done
 echo "done: models in $MODELS. Quality: $PY $HERE/eval_squad.py --vocab $W/vocab.txt --model latte_v1=$W/ckpt/latte_v1/model.pt ..."

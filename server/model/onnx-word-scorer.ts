@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { WeightsId } from '../compression/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
+import { SERVED_QUANTIZED } from './served-format.js';
 import { matchKey, splitWords } from './words.js';
 
 /** The slice of a transformers.js tokenizer the scorer needs. */
@@ -35,7 +36,7 @@ interface Window {
 export interface OnnxWordScorerOptions {
   /** Folder holding `models/<id>/`. */
   modelsDir: string;
-  /** Use `onnx/model_quantized.onnx` (int8). Default true. */
+  /** Use `onnx/model_quantized.onnx` (int8). Default: per network, from SERVED_QUANTIZED. */
   quantized?: boolean;
   /** Windows per ONNX call. Default 8. */
   batchSize?: number;
@@ -52,7 +53,7 @@ const PIECE_CACHE_LIMIT = 200_000;
  * averaged over the windows that saw it.
  */
 export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer {
-  const quantized = options.quantized ?? true;
+  const quantizedFor = (weights: WeightsId): boolean => options.quantized ?? SERVED_QUANTIZED[weights];
   const batchSize = options.batchSize ?? 8;
   const loaded = new Map<WeightsId, Promise<LoadedModel>>();
   let tensor: TensorCtor | undefined;
@@ -67,7 +68,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         t.env.localModelPath = path.resolve(options.modelsDir) + path.sep;
         tensor = t.Tensor as unknown as TensorCtor;
         const tokenizer = (await t.AutoTokenizer.from_pretrained(weights)) as unknown as PieceTokenizer;
-        const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized })) as unknown as TokenClassifier;
+        const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized: quantizedFor(weights) })) as unknown as TokenClassifier;
         const config = (model as unknown as { config: { crema?: { accepts_query?: boolean; window_pieces?: number; max_query_pieces?: number } } }).config;
         const crema = config.crema ?? {};
         return {

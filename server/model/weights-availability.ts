@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { WeightsId } from '../compression/model-catalog.js';
+import { servedOnnxFile } from './served-format.js';
 
 /** Tells whether a scoring network's files are bundled; the model records and /health report it. */
 export interface WeightsAvailability {
   isAvailable(weights: WeightsId): boolean;
 }
 
-/** Checks `models/<id>/config.json`, `tokenizer.json` and an ONNX file, once per id. */
+/** Checks `models/<id>/config.json`, `tokenizer.json` and the served ONNX file, once per id. */
 export function weightsOnDisk(modelsDir: string): WeightsAvailability {
   const cache = new Map<WeightsId, boolean>();
   return {
@@ -18,7 +19,7 @@ export function weightsOnDisk(modelsDir: string): WeightsAvailability {
         ok =
           existsSync(path.join(dir, 'config.json')) &&
           existsSync(path.join(dir, 'tokenizer.json')) &&
-          (existsSync(path.join(dir, 'onnx', 'model_quantized.onnx')) || existsSync(path.join(dir, 'onnx', 'model.onnx')));
+          existsSync(path.join(dir, servedOnnxFile(weights)));
         cache.set(weights, ok);
       }
       return ok;
