@@ -44,6 +44,12 @@ interface Prepared {
   unitScores: number[];
 }
 
+/** Computes on first call only: candidates' parts are revisited on every budget refinement. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 function prepare(req: EngineRequest, words: Word[], scores: Float32Array): Prepared {
   const text = req.context;
   const score = spanScorer(words, scores);
@@ -62,7 +68,7 @@ function prepare(req: EngineRequest, words: Word[], scores: Float32Array): Prepa
     end: s.end,
     score: sentenceScore.get(s)!,
     tokens: tokenCost(s),
-    ...(s.atomic ? {} : { words: () => tokenCandidates(s) }),
+    ...(s.atomic ? {} : { words: once(() => tokenCandidates(s)) }),
   });
 
   if (req.coarse) {
@@ -70,7 +76,7 @@ function prepare(req: EngineRequest, words: Word[], scores: Float32Array): Prepa
     // long paragraph still lifts it.
     const candidates = blocks.map((b): Candidate => {
       const best = Math.max(...b.sentences.map((s) => sentenceScore.get(s)!));
-      return { start: b.start, end: b.end, score: 0.5 * score(b) + 0.5 * best, tokens: tokenCost(b), parts: () => b.sentences.map(sentenceCandidate) };
+      return { start: b.start, end: b.end, score: 0.5 * score(b) + 0.5 * best, tokens: tokenCost(b), parts: once(() => b.sentences.map(sentenceCandidate)) };
     });
     return { best, candidates, unitScores: candidates.map((c) => c.score) };
   }
