@@ -16,9 +16,9 @@ export function profileRoutes({ auth, profiles }: { auth: AuthService; profiles:
     res.status(201).json({ success: true, message: 'Profile created', data: null });
   };
   const role: RequestHandler<Params, S['RoleResponse']> = async (_req, res) => {
+    // The principal's account row is read fresh on every request, so it needs no second lookup.
     const { account } = principalOf(res);
-    const profile = await profiles.get(principalOf(res));
-    res.json({ success: true, message: null, data: { role: account.role, account_type: profile.account_type } });
+    res.json({ success: true, message: null, data: { role: account.role, account_type: account.account_type } });
   };
   const me: RequestHandler<Params, S['ProfileResponse']> = async (_req, res) => {
     res.json({ success: true, message: null, data: await profiles.get(principalOf(res)) });

@@ -14,6 +14,8 @@ export interface EngineRequest {
   /** Required by query-aware weights. */
   query?: string | undefined;
   weights: WeightsId;
+  /** o200k count of `context` when the caller already has it (it was counted for billing). */
+  originalTokens?: number | undefined;
   /** `target_compression_ratio`; undefined means `defaultRatio`. */
   ratio: number | undefined;
   defaultRatio: number;
@@ -96,7 +98,7 @@ function targetTokens(req: EngineRequest, prepared: Prepared, originalTokens: nu
 
 function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): EngineResult {
   const text = req.context;
-  const originalTokens = countTokens(text);
+  const originalTokens = req.originalTokens ?? countTokens(text);
   const prepared = prepare(req, words, scores);
   const target = targetTokens(req, prepared, originalTokens);
   const overhead = req.placeholders ? PLACEHOLDER_TOKENS : 0;

@@ -101,7 +101,7 @@ export function textFamilyRoutes<Single, Batch>(adapter: TextFamilyAdapter<Singl
         onWorkStart?.();
         const compressed = live.length
           ? await withTimeout(
-              backend.compress(live.map(({ row }) => ({ ...options, context: row.context!, query: row.query }))),
+              backend.compress(live.map(({ row }, k) => ({ ...options, context: row.context!, query: row.query, originalTokens: counts[k] }))),
               timeoutMs,
               'Compression',
             )

@@ -11,10 +11,9 @@ const QUERY = 'When did Mount Karela last erupt?';
 let t: TestApp;
 let key: string;
 let token: string;
-let accountId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  ({ token, accountId } = await signup(t.app));
+  ({ token } = await signup(t.app));
   key = (await createKey(t.app, token)).key;
 });
 afterAll(async () => {
