@@ -21,7 +21,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from model import Bert
-from train import MAX_Q
+from train import MAX_Q, tload
 from wp import WordPiece, match_key, split_words
 
 SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
@@ -65,8 +65,9 @@ def select(scores, lens, budget):
 
 class Scorer:
     def __init__(self, ckpt, tok, threads, window=512, stride_frac=0.75, batch=16, int8=False):
-        st = torch.load(ckpt, map_location="cpu")
+        st = tload(ckpt)
         self.m = Bert(st["config"]); self.m.load_state_dict(st["model"]); self.m.eval()
+        self.dev = "cuda" if torch.cuda.is_available() and not int8 else "cpu"
         if int8:  # simulate export_onnx.quantize_weights: symmetric int8 per output channel / per embedding row
             with torch.no_grad():
                 for name, p in self.m.named_parameters():
@@ -83,6 +84,7 @@ class Scorer:
             for l in self.m.layers:
                 for lin in (l.qkv, l.attn_out, l.ff1, l.ff2):
                     lin.register_forward_pre_hook(act_q)
+        self.m.to(self.dev)
         self.with_q = st.get("task", "latte") == "latte"
         self.tok, self.window, self.stride_frac, self.batch = tok, window, stride_frac, batch
         self.secs, self.tokens = 0.0, 0
@@ -129,7 +131,8 @@ class Scorer:
                 ty = htypes + ptypes[s:e] + [1 if self.with_q else 0]
                 ids[r, :len(row)] = row; tt[r, :len(row)] = ty; am[r, :len(row)] = 1
             with torch.no_grad():
-                pr = torch.softmax(self.m(torch.from_numpy(ids), torch.from_numpy(am), torch.from_numpy(tt)), -1)[..., 1].numpy()
+                x, m_, t_ = (torch.from_numpy(v).to(self.dev) for v in (ids, am, tt))
+                pr = torch.softmax(self.m(x, m_, t_).float(), -1)[..., 1].cpu().numpy()
             self.tokens += int(am.sum())
             for r, (s, e) in enumerate(chunk):
                 psum[s:e] += pr[r, len(head):len(head) + e - s]; pcnt[s:e] += 1

@@ -13,8 +13,11 @@ espresso (query-agnostic): per-word importance from corpus statistics: surprisal
 
 Outputs gzip JSONL with lines {"q": str|null, "w": [words], "y": [0/1 per word], "t": task}
 into --out/{latte,espresso}_{train,val}.jsonl.gz. Splits are by document (hash of doc id).
+Parallel shards (GPU pipeline): --shard K draws with its own seed and, with --encode LEN, writes
+the encoded arrays train.py reads (<task>_<split>_sK_LEN.npz) instead of JSONL; --splits picks
+the splits a shard writes and --minutes caps its generation time.
 """
-import argparse, collections, glob, gzip, hashlib, json, math, os, random, re, sys
+import argparse, collections, glob, gzip, hashlib, json, math, os, random, re, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wp import WordPiece, is_punct, normalize, split_words
@@ -333,6 +336,27 @@ def espresso_labels(words, info, rng, keep_frac):
     return y
 
 
+class EncodedSink:
+    """Collects JSONL lines and writes them encoded (train.encode_rows) to one npz on close."""
+
+    def __init__(self, path, tok, max_len, with_query):
+        self.path, self.tok, self.max_len, self.with_query, self.rows = path, tok, max_len, with_query, []
+
+    def write(self, line):
+        self.rows.append(json.loads(line))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is None:
+            from train import encode_rows
+            ids, types, lab, lens = encode_rows(self.rows, self.tok, self.max_len, self.with_query)
+            import numpy as np
+            np.savez(self.path + ".tmp.npz", ids=ids, types=types, lab=lab, lens=lens)
+            os.replace(self.path + ".tmp.npz", self.path)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", required=True)
@@ -344,6 +368,10 @@ def main():
     ap.add_argument("--max-docs", type=int, default=0)
     ap.add_argument("--max-len", type=int, default=512)
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--shard", type=int, default=None)
+    ap.add_argument("--encode", type=int, default=0, help="write encoded npz shards of this window length")
+    ap.add_argument("--splits", default="train,val", help="which splits to write")
+    ap.add_argument("--minutes", type=float, default=1e9, help="stop each split's generation after this long")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     tok = WordPiece.load(a.vocab)
@@ -355,27 +383,41 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     splits = {s: [d for d in docs if split_id(d["id"]) == s] for s in ("train", "val")}
     print({s: len(v) for s, v in splits.items()}, flush=True)
+    shard_seed = a.seed + 1000 * (a.shard or 0)
+
+    def sink(task, split):
+        name = f"{task}_{split}" + (f"_s{a.shard}" if a.shard is not None else "")
+        if a.encode:
+            return EncodedSink(os.path.join(a.out, f"{name}_{a.encode}.npz"), tok, a.encode, task == "latte")
+        return gzip.open(os.path.join(a.out, f"{name}.jsonl.gz"), "wt")
+
     for split, ds in splits.items():
-        if not ds:
+        if not ds or split not in a.splits.split(","):
             continue
+        deadline = time.time() + a.minutes * 60
         n_l = a.latte if split == "train" else max(200, a.latte // 50)
         n_e = a.espresso if split == "train" else max(100, a.espresso // 50)
-        b = Builder(ds, tok, random.Random(a.seed + (split == "val")), wn, max_len=a.max_len)
-        with gzip.open(os.path.join(a.out, f"latte_{split}.jsonl.gz"), "wt") as f:
-            k, cnt = 0, collections.Counter()
-            while k < n_l:
-                ex = b.latte_example()
-                if ex is None:
-                    continue
-                f.write(json.dumps(ex) + "\n"); k += 1; cnt[ex["t"]] += 1
-                if k % 5000 == 0:
-                    print(f"latte {split} {k}", flush=True)
-        print(f"latte {split}: {k} {dict(cnt)}", flush=True)
+        b = Builder(ds, tok, random.Random(shard_seed + (split == "val")), wn, max_len=a.max_len)
+        if n_l:
+            with sink("latte", split) as f:
+                k, cnt = 0, collections.Counter()
+                while k < n_l and time.time() < deadline:
+                    ex = b.latte_example()
+                    if ex is None:
+                        continue
+                    f.write(json.dumps(ex) + "\n"); k += 1; cnt[ex["t"]] += 1
+                    if k % 5000 == 0:
+                        print(f"latte {split} {k}", flush=True)
+            print(f"latte {split}: {k} {dict(cnt)}", flush=True)
         if n_e:
             info = InfoModel(docs if split == "train" else splits["train"] or ds)
-            with gzip.open(os.path.join(a.out, f"espresso_{split}.jsonl.gz"), "wt") as f:
-                erng = random.Random(a.seed + 7)
+            deadline = time.time() + a.minutes * 60  # the statistics take a while; cap generation only
+            written = 0
+            with sink("espresso", split) as f:
+                erng = random.Random(shard_seed + 7)
                 for k in range(n_e):
+                    if time.time() > deadline:
+                        break
                     words = []
                     budget = a.max_len - 2
                     n = 0
@@ -391,7 +433,8 @@ def main():
                         out.append(w); n += c
                     y = espresso_labels(out, info, erng, keep_frac=erng.uniform(0.25, 0.4))
                     f.write(json.dumps({"q": None, "w": out, "y": y, "t": "info"}) + "\n")
-            print(f"espresso {split}: {n_e}", flush=True)
+                    written += 1
+            print(f"espresso {split}: {written}", flush=True)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ PRESETS = {
     "mini": dict(num_hidden_layers=2, hidden_size=96, num_attention_heads=2, intermediate_size=384),
     "base": dict(num_hidden_layers=4, hidden_size=192, num_attention_heads=4, intermediate_size=768),
     "large": dict(num_hidden_layers=4, hidden_size=256, num_attention_heads=4, intermediate_size=1024),
+    # GPU presets (trained on the lent H100)
+    "medium": dict(num_hidden_layers=6, hidden_size=384, num_attention_heads=6, intermediate_size=1536),
 }
 
 
@@ -41,9 +43,14 @@ class Layer(nn.Module):
         B, T, H = x.shape
         d = H // self.nh
         q, k, v = self.qkv(x).view(B, T, 3, self.nh, d).permute(2, 0, 3, 1, 4)
-        att = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(d) + bias
-        att = torch.softmax(att, dim=-1)
-        y = torch.matmul(att, v).transpose(1, 2).reshape(B, T, H)
+        if x.is_cuda and hasattr(F, "scaled_dot_product_attention"):
+            # fused kernel on GPU (torch >= 2); same math as below, which is what ONNX export traces
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=bias.to(q.dtype))
+        else:
+            att = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(d) + bias
+            att = torch.softmax(att, dim=-1)
+            y = torch.matmul(att, v)
+        y = y.transpose(1, 2).reshape(B, T, H)
         x = self.ln1(x + self.drop(self.attn_out(y)))
         return self.ln2(x + self.drop(self.ff2(F.gelu(self.ff1(x)))))
 

@@ -9,7 +9,7 @@ Time-bounded (--minutes) with linear warmup/decay over --steps; checkpoints ever
 to <out>/ckpt.pt and resumes from it automatically (sessions end at 180 min). The final weights go
 to <out>/model.pt with the config and training stats.
 """
-import argparse, gzip, json, math, os, random, sys, time
+import argparse, contextlib, glob, gzip, json, math, os, random, sys, time
 
 import numpy as np
 import torch
@@ -43,7 +43,32 @@ def encode_pair(tok, q, words, labels, max_len, with_query=True):
     return ids, types, lab
 
 
+def tload(path):
+    """torch.load across torch 1.13 (Debian) and >= 2.6 (weights_only by default)."""
+    try:
+        return torch.load(path, map_location="cpu", weights_only=False)
+    except TypeError:
+        return torch.load(path, map_location="cpu")
+
+
+def encode_rows(rows_iter, tok, max_len, with_query):
+    """Examples {q, w, y} -> padded arrays (ids int16, types int8, lab int8, lens int32)."""
+    rows = [encode_pair(tok, ex["q"], ex["w"], ex["y"], max_len, with_query) for ex in rows_iter]
+    n = len(rows)
+    ids = np.zeros((n, max_len), np.int16); types = np.zeros((n, max_len), np.int8)
+    lab = np.full((n, max_len), -100, np.int8); lens = np.zeros(n, np.int32)
+    for i, (a, b, c) in enumerate(rows):
+        L = len(a); ids[i, :L] = a; types[i, :L] = b; lab[i, :L] = c; lens[i] = L
+    return ids, types, lab, lens
+
+
 def load_labels(path, tok, max_len, with_query, cache):
+    """Encoded label arrays; shards written by make_labels.py --encode (<task>_<split>_s*_<len>.npz)
+    are concatenated when present."""
+    shards = sorted(glob.glob(cache.replace(f"_{max_len}.npz", f"_s*_{max_len}.npz"))) if cache else []
+    if shards:
+        zs = [np.load(f) for f in shards]
+        return tuple(np.concatenate([z[k] for z in zs]) for k in ("ids", "types", "lab", "lens"))
     if cache and os.path.exists(cache):
         z = np.load(cache)
         return z["ids"], z["types"], z["lab"], z["lens"]
@@ -61,7 +86,9 @@ def load_labels(path, tok, max_len, with_query, cache):
     return ids, types, lab, lens
 
 
-def mlm_stream(corpus, tok, n_tokens, cache, seed=0):
+def mlm_stream(corpus, tok, n_tokens, cache, seed=0, npy=None):
+    if npy:  # pre-tokenized by tokenize_corpus.py
+        return np.load(npy)
     if cache and os.path.exists(cache):
         return np.load(cache)
     docs = [json.loads(l) for l in gzip.open(corpus, "rt")]
@@ -109,23 +136,36 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pos-weight", type=float, default=1.0)
+    ap.add_argument("--mlm-npy", help="pre-tokenized corpus (tokenize_corpus.py) instead of --corpus")
+    ap.add_argument("--teacher", help="model.pt of a trained token classifier to distil from")
+    ap.add_argument("--distill", type=float, default=0.5, help="weight of the teacher's soft labels")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed); np.random.seed(a.seed)
     dev = "cuda" if torch.cuda.is_available() else "cpu"
+    if dev == "cuda":
+        torch.backends.cuda.matmul.allow_tf32 = True
+    # bf16 autocast on GPU; CPU training stays fp32
+    amp = (lambda: torch.autocast("cuda", dtype=torch.bfloat16)) if dev == "cuda" else contextlib.nullcontext
     os.makedirs(a.out, exist_ok=True)
     tok = WordPiece.load(a.vocab)
     cfg = make_config(a.preset, len(tok.vocab))
     model = Bert(cfg).to(dev)
     if a.init:
-        sd = torch.load(a.init, map_location="cpu")["model"]
+        sd = tload(a.init)["model"]
         missing = model.load_state_dict(sd, strict=False)
         print("init from", a.init, missing, flush=True)
     print(f"params (no MLM head) {count_params(model)/1e6:.2f}M  config {cfg}", flush=True)
+    teacher = None
+    if a.teacher:
+        tst = tload(a.teacher)
+        teacher = Bert(tst["config"]).to(dev).eval()
+        teacher.load_state_dict(tst["model"])
+        print("teacher", a.teacher, tst["config"]["preset"], flush=True)
 
     # ---- data
     if a.task == "mlm":
-        stream = mlm_stream(a.corpus, tok, a.mlm_tokens, os.path.join(a.out, f"mlm_tokens_{a.mlm_tokens}.npy"))
+        stream = mlm_stream(a.corpus, tok, a.mlm_tokens, os.path.join(a.out, f"mlm_tokens_{a.mlm_tokens}.npy"), npy=a.mlm_npy)
         print(f"mlm stream {len(stream)} tokens", flush=True)
     else:
         wq = a.task == "latte"
@@ -139,48 +179,57 @@ def main():
               f"pos rate {(lab == 1).sum() / max(1, (lab >= 0).sum()):.3f}", flush=True)
 
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01, betas=(0.9, 0.98), eps=1e-6)
-    warm = max(1, int(0.05 * a.steps))
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warm, max(0.0, (a.steps - s) / max(1, a.steps - warm))))
     step, tokens_seen, train_secs = 0, 0, 0.0
     ck = os.path.join(a.out, "ckpt.pt")
     if os.path.exists(ck):
-        st = torch.load(ck, map_location="cpu")
-        model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"]); sched.load_state_dict(st["sched"])
+        st = tload(ck)
+        model.load_state_dict(st["model"]); opt.load_state_dict(st["opt"])
         step, tokens_seen, train_secs = st["step"], st["tokens_seen"], st["train_secs"]
         print(f"resumed from {ck} at step {step}", flush=True)
+
+    def progress(elapsed):
+        """Fraction of the run done: by steps or by the --minutes budget, whichever is further, so a
+        time-capped run still warms up and decays its learning rate to zero."""
+        return max(step / a.steps, (train_secs + elapsed) / (a.minutes * 60))
+
+    def set_lr(p, warm=0.05):
+        lr = a.lr * min(1.0, (p + 1e-9) / warm, max(0.0, (1 - p) / (1 - warm)))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        return lr
     rng = np.random.default_rng(a.seed + step)
 
     def save(path, final=False):
         st = {"model": model.state_dict(), "config": cfg, "step": step, "tokens_seen": tokens_seen,
               "train_secs": train_secs, "args": vars(a), "task": a.task}
         if not final:
-            st.update(opt=opt.state_dict(), sched=sched.state_dict())
+            st.update(opt=opt.state_dict())
         torch.save(st, path + ".tmp"); os.replace(path + ".tmp", path)
 
     t0 = time.time(); last_ck = t0; log_t = t0; log_loss = []
     model.train()
-    while step < a.steps and (time.time() - t0) / 60 < a.minutes:
+    lr = set_lr(progress(0.0))
+    while progress(time.time() - t0) < 1.0:
         if a.task == "mlm":
             L = a.seq - 1
             starts = rng.integers(0, len(stream) - L, a.batch)
             x = np.stack([np.concatenate([[tok.cls], stream[s:s + L]]) for s in starts]).astype(np.int64)
-            x = torch.from_numpy(x)
+            x = torch.from_numpy(x).to(dev)
             labels = x.clone()
-            prob = torch.rand(x.shape)
+            prob = torch.rand(x.shape, device=dev)
             special = (x == tok.cls) | (x == tok.sep) | (x == tok.pad)
             m = (prob < 0.15) & ~special
             labels[~m] = -100
-            r = torch.rand(x.shape)
-            x = x.clone()
+            r = torch.rand(x.shape, device=dev)
             x[m & (r < 0.8)] = tok.mask
             rnd = m & (r >= 0.8) & (r < 0.9)
-            x[rnd] = torch.randint(5, len(tok.vocab), (int(rnd.sum()),))
+            x[rnd] = torch.randint(5, len(tok.vocab), (int(rnd.sum()),), device=dev)
             am = torch.ones_like(x); tt = torch.zeros_like(x)
-            x, am, tt, labels = x.to(dev), am.to(dev), tt.to(dev), labels.to(dev)
-            h = model.encode(x, am, tt)
-            sel = labels.view(-1) >= 0
-            logits = model.mlm_logits(h.view(-1, h.shape[-1])[sel])
-            loss = F.cross_entropy(logits, labels.view(-1)[sel])
+            with amp():
+                h = model.encode(x, am, tt)
+                sel = labels.view(-1) >= 0
+                logits = model.mlm_logits(h.view(-1, h.shape[-1])[sel])
+            loss = F.cross_entropy(logits.float(), labels.view(-1)[sel])
             ntok = x.numel()
         else:
             bi = rng.integers(0, len(ids), a.batch)
@@ -189,20 +238,28 @@ def main():
             tt = torch.from_numpy(types[bi, :T].astype(np.int64)).to(dev)
             y = torch.from_numpy(lab[bi, :T].astype(np.int64)).to(dev)
             am = (torch.arange(T)[None, :] < torch.from_numpy(lens[bi])[:, None]).long().to(dev)
-            logits = model(x, am, tt)
+            with amp():
+                logits = model(x, am, tt).float()
             w = torch.tensor([1.0, a.pos_weight], device=dev)
             loss = F.cross_entropy(logits.view(-1, 2), y.view(-1), weight=w, ignore_index=-100)
+            if teacher is not None:
+                with torch.no_grad(), amp():
+                    soft = torch.softmax(teacher(x, am, tt).float(), -1)
+                sel = y.view(-1) >= 0
+                kd = -(soft.view(-1, 2)[sel] * torch.log_softmax(logits.view(-1, 2)[sel], -1)).sum(-1).mean()
+                loss = (1 - a.distill) * loss + a.distill * kd
             ntok = int(am.sum())
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step(); sched.step()
+        opt.step()
         step += 1; tokens_seen += ntok
-        log_loss.append(loss.item())
+        lr = set_lr(progress(time.time() - t0))
+        log_loss.append(loss.detach())
         now = time.time()
         if now - log_t > 30 or step == a.steps:
             el = now - t0
-            print(f"step {step}/{a.steps} loss {np.mean(log_loss):.4f} lr {sched.get_last_lr()[0]:.2e} "
+            print(f"step {step}/{a.steps} loss {torch.stack(log_loss).mean().item():.4f} lr {lr:.2e} "
                   f"tok {tokens_seen/1e6:.2f}M {tokens_seen/(train_secs+el):.0f} tok/s elapsed {el/60:.1f}m", flush=True)
             log_loss, log_t = [], now
         if (now - last_ck) / 60 > a.ckpt_minutes:
@@ -222,7 +279,8 @@ def main():
                 tt = torch.from_numpy(vtypes[sl, :T].astype(np.int64)).to(dev)
                 y = torch.from_numpy(vlab[sl, :T].astype(np.int64)).to(dev)
                 am = (torch.arange(T)[None, :] < torch.from_numpy(vlens[sl])[:, None]).long().to(dev)
-                lg = model(x, am, tt)
+                with amp():
+                    lg = model(x, am, tt).float()
                 tot += F.cross_entropy(lg.view(-1, 2), y.view(-1), ignore_index=-100, reduction="sum").item()
                 n += int((y >= 0).sum())
                 pr = lg.argmax(-1)
@@ -230,7 +288,7 @@ def main():
             stats.update(val_loss=tot / max(1, n), val_precision=tp / max(1, tp + fp), val_recall=tp / max(1, tp + fn))
     print("final", json.dumps(stats), flush=True)
     save(os.path.join(a.out, "model.pt"), final=True)
-    if step >= a.steps and os.path.exists(ck):
+    if progress(0.0) >= 1.0 and os.path.exists(ck):
         os.remove(ck)
     else:
         save(ck)

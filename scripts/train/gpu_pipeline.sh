@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# One GPU-machine run (about 9 minutes on one H100): tokenize the corpus, generate labels on every
+# CPU core while both encoders pre-train (MLM) on the GPU, then fine-tune latte_v1, latte_v2 and
+# espresso_v1 side by side, and pack the weights for the trip back (ckpt_parts.py).
+#
+# Input (GPU_DATA, carried; build it with scripts/train/gpu_data.sh): docs.jsonl.xz, wn.tar.xz, vocab.txt
+# Output: $OUT/<id>.partK.pt (unpack with ckpt_parts.py unpack) and $OUT/logs.tgz
+# Work dir $WORK keeps checkpoints, so later runs on the same (still warm) machine go on from them:
+#   STAGE=refine1, then STAGE=refine2 (about 5 minutes each): more latte_v1 fine-tuning, and latte_v2
+#   distilled from latte_v1. The bundled models are latte_v1_r2, latte_v2_r2 and espresso_v1.
+# Back here: ckpt_parts.py unpack, then export_onnx.py (see README.md, "GPU run").
+# Knobs (minutes): MLM_MIN, LABEL_MIN, FT_MIN; presets P1 (latte_v1), P2 (latte_v2, espresso_v1).
+set -euo pipefail
+export PYTHONUNBUFFERED=1
+T=$(cd "$(dirname "$0")" && pwd)
+PY=${PY:-python3}
+G=${GPU_DATA:-.gpu}
+W=${WORK:-/tmp/crema}
+OUT=${OUT:-$W/out}
+P1=${P1:-medium}; P2=${P2:-base}
+MLM_MIN=${MLM_MIN:-3.2}; LABEL_MIN=${LABEL_MIN:-1.5}; FT_MIN=${FT_MIN:-3.2}; EVAL_SECS=${EVAL_SECS:-75}
+MLM_BATCH=${MLM_BATCH:-128}; FT_BATCH=${FT_BATCH:-64}; SEQ=${SEQ:-512}
+SHARDS=${SHARDS:-13}; ESP_SHARDS=${ESP_SHARDS:-2}
+STAGE=${STAGE:-all}
+mkdir -p "$W/labels" "$W/ckpt" "$W/logs" "$OUT"
+VOCAB=$G/vocab.txt
+log() { echo "[$(date +%T)] $*"; }
+trap 'tar -czf "$OUT/logs.tgz" -C "$W" logs 2>/dev/null || true' EXIT
+watch_start() { # fail fast: every pid must still run (or have finished cleanly) after $1 seconds
+  sleep "$1"; shift
+  for p in "$@"; do
+    kill -0 "$p" 2>/dev/null || wait "$p" || { echo "a training process died early"; tail -30 "$W"/logs/*.log; exit 1; }
+  done
+}
+train() { # name, args... (background; log in $W/logs/<name>.log)
+  local name=$1; shift
+  $PY "$T/train.py" --vocab "$VOCAB" --out "$W/ckpt/$name" --threads 1 "$@" > "$W/logs/$name.log" 2>&1
+}
+
+if [ "$STAGE" = all ]; then
+  log "unpack"
+  xz -dc "$G/docs.jsonl.xz" | gzip -1 > "$W/docs.jsonl.gz"
+  tar -xJf "$G/wn.tar.xz" -C "$W"
+  $PY "$T/tokenize_corpus.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --out "$W/mlm.npy" --procs "$(nproc)"
+
+  log "labels ($SHARDS latte + $ESP_SHARDS espresso shards, $LABEL_MIN min) and MLM ($MLM_MIN min)"
+  LAB=("$PY" "$T/make_labels.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --wordnet "$W/dict" --out "$W/labels"
+       --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN")
+  lab_pids=()
+  "${LAB[@]}" --shard 0 --splits val --latte 20000 --espresso 10000 > "$W/logs/labels0.log" 2>&1 & lab_pids+=($!)
+  for k in $(seq 1 "$SHARDS"); do
+    "${LAB[@]}" --shard "$k" --splits train --latte 100000 --espresso 0 > "$W/logs/labels$k.log" 2>&1 & lab_pids+=($!)
+  done
+  for k in $(seq $((SHARDS + 1)) $((SHARDS + ESP_SHARDS))); do
+    "${LAB[@]}" --shard "$k" --splits train --latte 0 --espresso 100000 > "$W/logs/labels$k.log" 2>&1 & lab_pids+=($!)
+  done
+  MLM=(--task mlm --mlm-npy "$W/mlm.npy" --seq "$SEQ" --batch "$MLM_BATCH" --steps 1000000 --minutes "$MLM_MIN")
+  train "mlm_$P1" --preset "$P1" --lr 5e-4 "${MLM[@]}" & m1=$!
+  m2=$m1; [ "$P2" = "$P1" ] || { train "mlm_$P2" --preset "$P2" --lr 7e-4 "${MLM[@]}" & m2=$!; }
+  watch_start 45 $m1 $m2; { grep -h "^step" "$W"/logs/mlm_*.log | tail -2; } || true
+  wait $m1 || true; wait
+  grep -h "^final" "$W"/logs/mlm_*.log || { tail -20 "$W"/logs/mlm_*.log; exit 1; }
+  log "labels"; grep -h "latte train\|espresso train\|latte val\|espresso val" "$W"/logs/labels*.log | sort | uniq -c | head -40 || true
+
+  log "fine-tune ($FT_MIN min)"
+  FT=(--labels "$W/labels" --seq "$SEQ" --batch "$FT_BATCH" --steps 1000000 --minutes "$FT_MIN" --pos-weight 2)
+  train latte_v1 --task latte --preset "$P1" --init "$W/ckpt/mlm_$P1/model.pt" --lr 2e-4 "${FT[@]}" & f1=$!
+  train latte_v2 --task latte --preset "$P2" --init "$W/ckpt/mlm_$P2/model.pt" --lr 3e-4 "${FT[@]}" & f2=$!
+  train espresso_v1 --task espresso --preset "$P2" --init "$W/ckpt/mlm_$P2/model.pt" --lr 3e-4 "${FT[@]}" & f3=$!
+  watch_start 45 $f1 $f2 $f3; { grep -h "^step" "$W"/logs/latte_*.log | tail -2; } || true
+  wait
+  IDS="latte_v1 latte_v2 espresso_v1"
+elif [ "$STAGE" = refine1 ] || [ "$STAGE" = refine2 ]; then
+  # refine1: latte_v1 trains on (lr 1e-4); latte_v2 restarts from its MLM weights with latte_v1's soft labels.
+  # refine2: both go on at a lower rate with a new seed (new batch order); latte_v2 learns from refine1's v1.
+  FT=(--task latte --labels "$W/labels" --seq "$SEQ" --batch "$FT_BATCH" --steps 1000000 --minutes "$FT_MIN" --pos-weight 2)
+  if [ "$STAGE" = refine1 ]; then
+    V1_FROM=latte_v1; V1_ARGS=(--lr 1e-4 --seed 1); V2_FROM=mlm_$P2; TEACHER=latte_v1; V2_ARGS=(--lr 3e-4 --seed 1); R=r1
+  else
+    V1_FROM=latte_v1_r1; V1_ARGS=(--lr 6e-5 --seed 5); V2_FROM=latte_v2_r1; TEACHER=latte_v1_r1; V2_ARGS=(--lr 1.5e-4 --seed 5); R=r2
+  fi
+  log "$STAGE ($FT_MIN min)"
+  train latte_v1_$R --preset "$P1" --init "$W/ckpt/$V1_FROM/model.pt" "${V1_ARGS[@]}" "${FT[@]}" &
+  train latte_v2_$R --preset "$P2" --init "$W/ckpt/$V2_FROM/model.pt" --teacher "$W/ckpt/$TEACHER/model.pt" --distill 0.7 \
+    "${V2_ARGS[@]}" "${FT[@]}" &
+  wait
+  IDS="latte_v1_$R latte_v2_$R"
+fi
+
+grep -h "^final" "$W"/logs/latte_*.log "$W"/logs/espresso_*.log 2>/dev/null || true
+log "pack"
+for id in $IDS; do
+  [ -f "$W/ckpt/$id/model.pt" ] || { echo "missing $id"; tail -20 "$W/logs/$id.log"; continue; }
+  $PY "$T/ckpt_parts.py" pack --ckpt "$W/ckpt/$id/model.pt" --out "$OUT/$id"
+done
+# validation only (SQuAD subset carried in GPU_DATA, never trained on): retention at 19 distractors
+if [ -f "$G/squad.json" ]; then
+  log "eval"
+  EV=(); for id in $IDS; do case $id in latte*) EV+=(--model "$id=$W/ckpt/$id/model.pt");; esac; done
+  [ ${#EV[@]} = 0 ] || timeout "$EVAL_SECS" $PY "$T/eval_squad.py" --squad "$G/squad.json" --vocab "$VOCAB" "${EV[@]}" \
+    --ratios 2,4,10,20,50 --limit "${EVAL_LIMIT:-300}" --out "$OUT/eval.json" 2>&1 | grep -v "^[0-9]*/" || echo "eval cut at ${EVAL_SECS}s"
+fi
+ls -la "$OUT"; log "done"
