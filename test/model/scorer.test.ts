@@ -3,6 +3,7 @@ import { segment } from '../../server/compression/segment.js';
 import { spanScorer } from '../../server/compression/span-scores.js';
 import { createEnginePool } from '../../server/model/engine-pool.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
+import { SERVED_QUANTIZED } from '../../server/model/served-format.js';
 import { splitWords } from '../../server/model/words.js';
 import { TOPICS, longDocument } from '../helpers/texts.js';
 
@@ -16,7 +17,7 @@ const EXAMPLES: Array<{ topic: string; query: string; evidence: string; knownMis
     topic: 'bakery',
     query: 'Who founded the Linden Street bakery?',
     evidence: 'Its founder, Marta Ilves, learned to bake from her grandmother and opened the shop in 1987 with a single oven.',
-    knownMiss: 'the evidence shares no word with the query ("founder" vs "founded"); the CPU-trained models miss such paraphrases',
+    knownMiss: 'the evidence shares no word with the query ("founder" vs "founded"); the bundled models still miss such paraphrases',
   },
   { topic: 'railway', query: 'How long is the Grey Ridge tunnel?', evidence: 'Its longest tunnel, the Grey Ridge tunnel, is 3.2 kilometres long.' },
   { topic: 'chess', query: 'What did the chess club win last spring?', evidence: 'Last spring the club won the regional team championship for the first time, beating the defending champions in the final round.' },
@@ -36,15 +37,15 @@ async function sentenceScores(weights: 'latte_v1' | 'latte_v2', query: string, c
 
 describe.each(['latte_v1', 'latte_v2'] as const)('bundled %s', (weights) => {
   // The haystack of the quality benchmark in miniature: the evidence must outrank every sentence
-  // of the other documents (sentences of its own document are not asserted: the small CPU-trained
-  // models still lean on lexical overlap there, see the quality benchmark).
+  // of the other documents (sentences of its own document are not asserted: the models still lean
+  // on lexical overlap there, see the quality benchmark).
   const rankingCase = async (example: (typeof EXAMPLES)[number]) => {
     const context = Object.values(TOPICS).flat().join('\n\n');
     const scores = await sentenceScores(weights, example.query, context);
     const evidence = scores.get(example.evidence)!;
     const distractors = Object.entries(TOPICS)
       .filter(([topic]) => topic !== example.topic)
-      .flatMap(([, paras]) => [...sentenceScores.length ? [] : [], ...paras]);
+      .flatMap(([, paras]) => paras);
     const distractorSentences = [...scores.entries()].filter(([text]) => distractors.some((p) => p.includes(text)));
     expect(distractorSentences.length).toBeGreaterThanOrEqual(8);
     for (const [text, score] of distractorSentences) expect(evidence, text).toBeGreaterThan(score);
@@ -58,7 +59,7 @@ describe.each(['latte_v1', 'latte_v2'] as const)('bundled %s', (weights) => {
     }
   }
 
-  it('is deterministic, and batching changes scores by float noise only', async () => {
+  it('is deterministic, and batching moves scores by quantization noise only', async () => {
     const context = longDocument(2);
     const words = splitWords(context).map((w) => w.text);
     const query = EXAMPLES[0]!.query;
@@ -70,7 +71,10 @@ describe.each(['latte_v1', 'latte_v2'] as const)('bundled %s', (weights) => {
     ]);
     expect(alone!.every((v) => v >= 0 && v <= 1)).toBe(true);
     expect(Array.from(again!)).toEqual(Array.from(alone!));
-    alone!.forEach((v, i) => expect(Math.abs(v - batched![i]!)).toBeLessThan(5e-3));
+    // int8 models quantize activations with one scale per batch tensor (DynamicQuantizeLinear),
+    // so batch-mates move a probability by up to ~1e-2; fp32 models stay within float noise.
+    const tolerance = SERVED_QUANTIZED[weights] ? 2e-2 : 1e-4;
+    alone!.forEach((v, i) => expect(Math.abs(v - batched![i]!)).toBeLessThan(tolerance));
     expect(other).toHaveLength(50);
   });
 });
