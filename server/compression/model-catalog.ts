@@ -33,7 +33,7 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
   latte_v2: {
     id: 'latte_v2',
     family: 'question-specific',
-    description: 'Distilled query-aware classifier: several times faster than latte_v1 at the same quality; supports dynamic ratios.',
+    description: 'Small query-aware classifier: several times faster than latte_v1 at close quality; supports dynamic ratios.',
     query: 'required',
     supportsDynamic: true,
     defaultTargetRatio: 0.5,
