@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Retrain every crema model from scratch and export them to models/.
-#   scripts/train/train_all.sh            # CPU presets (what produced the bundled models)
+# Retrain every crema model from scratch and export them to models/ (CPU path; the bundled models
+# come from the GPU path, scripts/train/gpu_data.sh + gpu_pipeline.sh, see scripts/train/README.md).
+#   scripts/train/train_all.sh            # CPU presets (what produced the first, CPU-trained models)
 #   PRESET_SET=tiny scripts/train/train_all.sh   # smoke test: tiny corpus (foldoc, git-doc, moby-dick,
 #                                                wordnet) in $SCRATCH/tiny, tiny models to $SCRATCH/tiny/models
 # Env: SCRATCH (work dir, default /work/scratch), MODELS (export dir, default <repo>/models),
