@@ -175,8 +175,17 @@ def main():
                                                 os.path.join(a.labels, f"{a.task}_val_{a.seq}.npz"))
         if a.max_examples:
             ids, types, lab, lens = ids[: a.max_examples], types[: a.max_examples], lab[: a.max_examples], lens[: a.max_examples]
+        train_set = (ids, types, lab, lens)
         print(f"{a.task}: {len(ids)} train / {len(vids)} val examples, mean len {lens.mean():.0f}, "
               f"pos rate {(lab == 1).sum() / max(1, (lab >= 0).sum()):.3f}", flush=True)
+
+    def batch(arrays, rows):
+        """Rows of encoded examples, cut to their longest length, as (ids, types, labels, mask) on dev."""
+        ids_, types_, lab_, lens_ = arrays
+        T = int(lens_[rows].max())
+        as_t = lambda v: torch.from_numpy(v[rows, :T].astype(np.int64)).to(dev)
+        am = (torch.arange(T)[None, :] < torch.from_numpy(lens_[rows])[:, None]).long().to(dev)
+        return as_t(ids_), as_t(types_), as_t(lab_), am
 
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01, betas=(0.9, 0.98), eps=1e-6)
     step, tokens_seen, train_secs = 0, 0, 0.0
@@ -232,12 +241,7 @@ def main():
             loss = F.cross_entropy(logits.float(), labels.view(-1)[sel])
             ntok = x.numel()
         else:
-            bi = rng.integers(0, len(ids), a.batch)
-            T = int(lens[bi].max())
-            x = torch.from_numpy(ids[bi, :T].astype(np.int64)).to(dev)
-            tt = torch.from_numpy(types[bi, :T].astype(np.int64)).to(dev)
-            y = torch.from_numpy(lab[bi, :T].astype(np.int64)).to(dev)
-            am = (torch.arange(T)[None, :] < torch.from_numpy(lens[bi])[:, None]).long().to(dev)
+            x, tt, y, am = batch(train_set, rng.integers(0, len(ids), a.batch))
             with amp():
                 logits = model(x, am, tt).float()
             w = torch.tensor([1.0, a.pos_weight], device=dev)
@@ -273,12 +277,7 @@ def main():
         if a.task != "mlm":
             tot, n, tp, fp, fn = 0.0, 0, 0, 0, 0
             for s in range(0, len(vids), 16):
-                sl = slice(s, s + 16)
-                T = int(vlens[sl].max())
-                x = torch.from_numpy(vids[sl, :T].astype(np.int64)).to(dev)
-                tt = torch.from_numpy(vtypes[sl, :T].astype(np.int64)).to(dev)
-                y = torch.from_numpy(vlab[sl, :T].astype(np.int64)).to(dev)
-                am = (torch.arange(T)[None, :] < torch.from_numpy(vlens[sl])[:, None]).long().to(dev)
+                x, tt, y, am = batch((vids, vtypes, vlab, vlens), slice(s, s + 16))
                 with amp():
                     lg = model(x, am, tt).float()
                 tot += F.cross_entropy(lg.view(-1, 2), y.view(-1), ignore_index=-100, reduction="sum").item()
