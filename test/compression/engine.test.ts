@@ -146,6 +146,16 @@ describe('engine (fake scorer)', () => {
     }
   });
 
+  it('with a query, fine mode keeps the answering sentence whole before words scattered elsewhere', async () => {
+    const evidence = 'The Velta river flows through Zorbia and reaches the sea near the old harbour.';
+    // every other sentence holds one digit-bearing word, which the stand-in scorer rates above filler
+    const others = FILLER.map((s, i) => s.replace('.', ` in ${1900 + i * 7}.`));
+    const context = [others.join(' '), evidence, others.slice().reverse().join(' ')].join('\n\n');
+    const nx = countTokens(context) / (countTokens(evidence) + 1);
+    const [r] = await engine.compress([{ ...base, context, coarse: false, ratio: nx, placeholders: false }]);
+    expect(r!.compressed).toContain(evidence.slice(0, -1));
+  });
+
   it('is deterministic', async () => {
     const context = document(6);
     const a = await engine.compress([{ ...base, context, coarse: false, ratio: 3 }]);
