@@ -20,6 +20,9 @@ the splits a shard writes and --minutes caps its generation time.
 import argparse, collections, glob, gzip, hashlib, json, math, os, random, re, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy as np
+
+from train import encode_rows
 from wp import WordPiece, is_punct, normalize, split_words
 
 STOP = set("""a an the and or but if then else of to in on at by for with from into onto over under about as is are was were be been
@@ -350,9 +353,7 @@ class EncodedSink:
 
     def __exit__(self, *exc):
         if exc[0] is None:
-            from train import encode_rows
             ids, types, lab, lens = encode_rows(self.rows, self.tok, self.max_len, self.with_query)
-            import numpy as np
             np.savez(self.path + ".tmp.npz", ids=ids, types=types, lab=lab, lens=lens)
             os.replace(self.path + ".tmp.npz", self.path)
 

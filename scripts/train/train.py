@@ -5,7 +5,8 @@
   fine-tuning:        train.py --task latte|espresso --preset small --labels labels/ --vocab vocab.txt \
                                --init ckpt/mlm_small/model.pt --out ckpt/latte_v2
 
-Time-bounded (--minutes) with linear warmup/decay over --steps; checkpoints every --ckpt-minutes
+Runs until --steps or the --minutes budget, whichever comes first; the learning rate warms up over
+the first 5% and decays linearly to zero over that same span. Checkpoints every --ckpt-minutes
 to <out>/ckpt.pt and resumes from it automatically (sessions end at 180 min). The final weights go
 to <out>/model.pt with the config and training stats.
 """
@@ -72,15 +73,7 @@ def load_labels(path, tok, max_len, with_query, cache):
     if cache and os.path.exists(cache):
         z = np.load(cache)
         return z["ids"], z["types"], z["lab"], z["lens"]
-    rows = []
-    for line in gzip.open(path, "rt"):
-        ex = json.loads(line)
-        rows.append(encode_pair(tok, ex["q"], ex["w"], ex["y"], max_len, with_query))
-    n = len(rows)
-    ids = np.zeros((n, max_len), np.int16); types = np.zeros((n, max_len), np.int8)
-    lab = np.full((n, max_len), -100, np.int8); lens = np.zeros(n, np.int32)
-    for i, (a, b, c) in enumerate(rows):
-        L = len(a); ids[i, :L] = a; types[i, :L] = b; lab[i, :L] = c; lens[i] = L
+    ids, types, lab, lens = encode_rows((json.loads(l) for l in gzip.open(path, "rt")), tok, max_len, with_query)
     if cache:
         np.savez(cache, ids=ids, types=types, lab=lab, lens=lens)
     return ids, types, lab, lens
