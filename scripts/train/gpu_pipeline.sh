@@ -37,13 +37,14 @@ train() { # name, args... (background; log in $W/logs/<name>.log)
   $PY "$T/train.py" --vocab "$VOCAB" --out "$W/ckpt/$name" --threads 1 "$@" > "$W/logs/$name.log" 2>&1
 }
 
-if [ "$STAGE" = all ]; then
+unpack() { # corpus, WordNet, token stream for MLM (NO_MLM=1 skips it)
   log "unpack"
   xz -dc "$G/docs.jsonl.xz" | gzip -1 > "$W/docs.jsonl.gz"
   tar -xJf "$G/wn.tar.xz" -C "$W"
-  $PY "$T/tokenize_corpus.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --out "$W/mlm.npy" --procs "$(nproc)"
-
-  log "labels ($SHARDS latte + $ESP_SHARDS espresso shards, $LABEL_MIN min) and MLM ($MLM_MIN min)"
+  [ -n "${NO_MLM:-}" ] || $PY "$T/tokenize_corpus.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --out "$W/mlm.npy" --procs "$(nproc)"
+}
+start_labels() { # background label shards on every core; their pids in lab_pids
+  log "labels ($SHARDS latte + $ESP_SHARDS espresso shards, $LABEL_MIN min)"
   LAB=("$PY" "$T/make_labels.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --wordnet "$W/dict" --out "$W/labels"
        --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN")
   lab_pids=()
@@ -54,7 +55,14 @@ if [ "$STAGE" = all ]; then
   for k in $(seq $((SHARDS + 1)) $((SHARDS + ESP_SHARDS))); do
     "${LAB[@]}" --shard "$k" --splits train --latte 0 --espresso 100000 > "$W/logs/labels$k.log" 2>&1 & lab_pids+=($!)
   done
-  MLM=(--task mlm --mlm-npy "$W/mlm.npy" --seq "$SEQ" --batch "$MLM_BATCH" --steps 1000000 --minutes "$MLM_MIN")
+}
+MLM=(--task mlm --mlm-npy "$W/mlm.npy" --seq "$SEQ" --batch "$MLM_BATCH" --steps 1000000 --minutes "$MLM_MIN")
+FT=(--labels "$W/labels" --seq "$SEQ" --batch "$FT_BATCH" --steps 1000000 --minutes "$FT_MIN" --pos-weight 2)
+
+if [ "$STAGE" = all ]; then
+  unpack
+  start_labels
+  log "MLM ($MLM_MIN min)"
   train "mlm_$P1" --preset "$P1" --lr 5e-4 "${MLM[@]}" & m1=$!
   m2=$m1; [ "$P2" = "$P1" ] || { train "mlm_$P2" --preset "$P2" --lr 7e-4 "${MLM[@]}" & m2=$!; }
   watch_start 45 $m1 $m2; { grep -h "^step" "$W"/logs/mlm_*.log | tail -2; } || true
@@ -63,7 +71,6 @@ if [ "$STAGE" = all ]; then
   log "labels"; grep -h "latte train\|espresso train\|latte val\|espresso val" "$W"/logs/labels*.log | sort | uniq -c | head -40 || true
 
   log "fine-tune ($FT_MIN min)"
-  FT=(--labels "$W/labels" --seq "$SEQ" --batch "$FT_BATCH" --steps 1000000 --minutes "$FT_MIN" --pos-weight 2)
   train latte_v1 --task latte --preset "$P1" --init "$W/ckpt/mlm_$P1/model.pt" --lr 2e-4 "${FT[@]}" & f1=$!
   train latte_v2 --task latte --preset "$P2" --init "$W/ckpt/mlm_$P2/model.pt" --lr 3e-4 "${FT[@]}" & f2=$!
   train espresso_v1 --task espresso --preset "$P2" --init "$W/ckpt/mlm_$P2/model.pt" --lr 3e-4 "${FT[@]}" & f3=$!
@@ -73,7 +80,7 @@ if [ "$STAGE" = all ]; then
 elif [ "$STAGE" = refine1 ] || [ "$STAGE" = refine2 ]; then
   # refine1: latte_v1 trains on (lr 1e-4); latte_v2 restarts from its MLM weights with latte_v1's soft labels.
   # refine2: both go on at a lower rate with a new seed (new batch order); latte_v2 learns from refine1's v1.
-  FT=(--task latte --labels "$W/labels" --seq "$SEQ" --batch "$FT_BATCH" --steps 1000000 --minutes "$FT_MIN" --pos-weight 2)
+  FT=(--task latte "${FT[@]}")
   if [ "$STAGE" = refine1 ]; then
     V1_FROM=latte_v1; V1_ARGS=(--lr 1e-4 --seed 1); V2_FROM=mlm_$P2; TEACHER=latte_v1; V2_ARGS=(--lr 3e-4 --seed 1); R=r1
   else
@@ -85,6 +92,22 @@ elif [ "$STAGE" = refine1 ] || [ "$STAGE" = refine2 ]; then
     "${V2_ARGS[@]}" "${FT[@]}" &
   wait
   IDS="latte_v1_$R latte_v2_$R"
+elif [ "$STAGE" = distill ]; then
+  # A fresh machine, no checkpoints: the bundled models become checkpoints again (onnx_to_ckpt.py,
+  # int8 weights dequantized), the bundled latte_v1 teaches, and two latte_v2 students go on from
+  # the bundled latte_v2's weights, one per teacher weight (DISTILL, DISTILL2).
+  unpack
+  start_labels
+  for id in latte_v1 latte_v2; do $PY "$T/onnx_to_ckpt.py" --model "$T/../../models/$id" --out "$W/ckpt/bundled_$id/model.pt"; done
+  wait
+  log "labels"; grep -h "latte train\|latte val" "$W"/logs/labels*.log | sort | uniq -c | head -20 || true
+  log "distill ($FT_MIN min, teacher weight ${DISTILL:-0.7} / ${DISTILL2:-1.0})"
+  KD=(--task latte --preset "$P2" --init "$W/ckpt/bundled_latte_v2/model.pt" --teacher "$W/ckpt/bundled_latte_v1/model.pt" "${FT[@]}")
+  train latte_v2_d --distill "${DISTILL:-0.7}" --lr 1.5e-4 "${KD[@]}" & f1=$!
+  train latte_v2_d2 --distill "${DISTILL2:-1.0}" --lr 3e-4 --seed 3 "${KD[@]}" & f2=$!
+  watch_start 60 $f1 $f2; { grep -h "^step" "$W"/logs/latte_v2_*.log | tail -2; } || true
+  wait
+  IDS="latte_v2_d latte_v2_d2"
 fi
 
 grep -h "^final" "$W"/logs/latte_*.log "$W"/logs/espresso_*.log 2>/dev/null || true
