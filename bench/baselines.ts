@@ -1,16 +1,9 @@
 import { assemble, normalizeSpans } from '../server/compression/assemble.js';
+import { bm25 } from '../server/compression/lexical.js';
 import { segment, type Span } from '../server/compression/segment.js';
 import { countTokens } from '../server/compression/tokens.js';
-import { normalizeWord } from '../server/model/words.js';
 
 /** Baselines the models must beat, all under the same o200k token budget as the engine. */
-const STOP = new Set('a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as'.split(' '));
-
-const terms = (s: string): string[] =>
-  normalizeWord(s)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0 && !STOP.has(w));
-
 function sentences(text: string): Span[] {
   return segment(text, false).flatMap((b) => b.sentences.map((s) => ({ start: s.start, end: s.end })));
 }
@@ -28,27 +21,10 @@ function fill(text: string, ranked: Span[], budget: number): string {
   return assemble(text, normalizeSpans(kept), false);
 }
 
-/**
- * Okapi BM25 over the context's sentences (k1 = 1.2, b = 0.75), best sentences first while they
- * fit. Written here because the baseline needs exactly this sentence split and token budget.
- */
+/** Sentences ranked by Okapi BM25 against the query (the engine's lexical prior alone), best first while they fit. */
 export function bm25Sentences(text: string, query: string, budget: number): string {
   const spans = sentences(text);
-  const docs = spans.map((s) => terms(text.slice(s.start, s.end)));
-  const avg = docs.reduce((a, d) => a + d.length, 0) / Math.max(1, docs.length);
-  const df = new Map<string, number>();
-  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
-  const q = [...new Set(terms(query))];
-  const scores = docs.map((d) => {
-    const tf = new Map<string, number>();
-    for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1);
-    return q.reduce((s, t) => {
-      const f = tf.get(t) ?? 0;
-      if (!f) return s;
-      const idf = Math.log(1 + (docs.length - df.get(t)! + 0.5) / (df.get(t)! + 0.5));
-      return s + (idf * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * d.length) / avg));
-    }, 0);
-  });
+  const scores = bm25(text, spans, query);
   const ranked = spans.map((s, i) => ({ s, score: scores[i]!, i })).sort((a, b) => b.score - a.score || a.i - b.i);
   return fill(text, ranked.map((r) => r.s), budget);
 }

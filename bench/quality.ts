@@ -67,8 +67,8 @@ const { scorer, speed } = timedCachingScorer(onnx);
 const engine = createEngine(scorer);
 
 type Method = { name: string; run: (context: string, query: string, nx: number, budget: number, i: number) => Promise<string> };
-const viaEngine = (weights: WeightsId, coarse: boolean): Method['run'] => async (context, query, nx) => {
-  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false };
+const viaEngine = (weights: WeightsId, coarse: boolean, lexicalWeight?: number): Method['run'] => async (context, query, nx) => {
+  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, lexicalWeight };
   return (await engine.compress([req]))[0]!.compressed;
 };
 const methods: Method[] = [
@@ -76,6 +76,9 @@ const methods: Method[] = [
   { name: 'latte_v1 fine', run: viaEngine('latte_v1', false) },
   { name: 'latte_v2', run: viaEngine('latte_v2', true) },
   { name: 'latte_v2 fine', run: viaEngine('latte_v2', false) },
+  // the models alone, without the engine's lexical prior
+  { name: 'v1 fine, model only', run: viaEngine('latte_v1', false, 0) },
+  { name: 'v2 fine, model only', run: viaEngine('latte_v2', false, 0) },
   { name: 'BM25 sentences', run: async (c, q, _nx, budget) => bm25Sentences(c, q, budget) },
   { name: 'first-N truncation', run: async (c, _q, _nx, budget) => truncate(c, budget) },
   { name: 'random sentences', run: async (c, _q, _nx, budget, i) => randomSentences(c, budget, rng(1000 + i)) },
@@ -144,20 +147,20 @@ const pct = (x: number) => `${x.toFixed(1)}%`.padStart(6);
 console.log(`\nAnswer retention on ${items.length} answerable SQuAD 2.0 dev questions (retention / tokens actually kept)\n`);
 for (const k of distractors) {
   console.log(`gold paragraph + ${k} distractors`);
-  console.log(['method'.padEnd(20), ...NX.map((nx) => `${nx}x (${(100 / nx).toFixed(0)}%)`.padStart(18))].join(''));
+  console.log(['method'.padEnd(22), ...NX.map((nx) => `${nx}x (${(100 / nx).toFixed(0)}%)`.padStart(18))].join(''));
   for (const m of methods) {
     const row = NX.map((nx) => {
       const c = report[`k${k}`]![m.name]![nx]!;
       return `${pct(c.retention)} @${pct(c.kept * 100)}`.padStart(18);
     });
-    console.log([m.name.padEnd(20), ...row].join(''));
+    console.log([m.name.padEnd(22), ...row].join(''));
   }
   console.log();
 }
 console.log('espresso_v1: entities and numbers retained at 2x (single paragraphs)');
-for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(20)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
+for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(22)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
 console.log('\nscoring speed (this machine, onnxruntime CPU threads = all cores)');
-for (const [w, s] of speed) console.log(`${w.padEnd(20)}${Math.round(s.tokens / (s.ms / 1000)).toLocaleString('en-US').padStart(10)} tokens/s`);
+for (const [w, s] of speed) console.log(`${w.padEnd(22)}${Math.round(s.tokens / (s.ms / 1000)).toLocaleString('en-US').padStart(10)} tokens/s`);
 
 const out = args.out!;
 mkdirSync(out, { recursive: true });

@@ -96,13 +96,12 @@ elif [ "$STAGE" = distill ]; then
   # A fresh machine, no checkpoints: the bundled models become checkpoints again (onnx_to_ckpt.py,
   # int8 weights dequantized), the bundled latte_v1 teaches, and two latte_v2 students go on from
   # the bundled latte_v2's weights, one per teacher weight (DISTILL, DISTILL2).
-  unpack
-  start_labels
+  [ -n "${SKIP_LABELS:-}" ] || { unpack; start_labels; }
   for id in latte_v1 latte_v2; do $PY "$T/onnx_to_ckpt.py" --model "$T/../../models/$id" --out "$W/ckpt/bundled_$id/model.pt"; done
   wait
   log "labels"; grep -h "latte train\|latte val" "$W"/logs/labels*.log | sort | uniq -c | head -20 || true
   log "distill ($FT_MIN min, teacher weight ${DISTILL:-0.7} / ${DISTILL2:-1.0})"
-  KD=(--task latte --preset "$P2" --init "$W/ckpt/bundled_latte_v2/model.pt" --teacher "$W/ckpt/bundled_latte_v1/model.pt" "${FT[@]}")
+  KD=(--task latte --preset "${P2_DISTILL:-small}" --init "$W/ckpt/bundled_latte_v2/model.pt" --teacher "$W/ckpt/bundled_latte_v1/model.pt" "${FT[@]}")
   train latte_v2_d --distill "${DISTILL:-0.7}" --lr 1.5e-4 "${KD[@]}" & f1=$!
   train latte_v2_d2 --distill "${DISTILL2:-1.0}" --lr 3e-4 --seed 3 "${KD[@]}" & f2=$!
   watch_start 60 $f1 $f2; { grep -h "^step" "$W"/logs/latte_v2_*.log | tail -2; } || true

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { bm25, terms, withLexicalPrior } from '../../server/compression/lexical.js';
+import { segment } from '../../server/compression/segment.js';
+import type { WordScorer } from '../../server/model/word-scorer.js';
+import { splitWords } from '../../server/model/words.js';
+
+const TEXT = [
+  'The harbour was busy in the summer months.',
+  'Ships from the north brought timber and salt to the harbour.',
+  'The Velta river reaches the sea at Port Amar.',
+  'Fishermen mended their nets on the quay.',
+].join(' ');
+const QUERY = 'Where does the Velta river reach the sea?';
+const sentences = () => segment(TEXT, false).flatMap((b) => b.sentences);
+
+describe('lexical relevance', () => {
+  it('terms drop question words and glue, lowercase and strip accents', () => {
+    expect(terms('Where does the Café Velta open?')).toEqual(['cafe', 'velta', 'open']);
+  });
+
+  it('BM25 ranks the sentence sharing the rare query terms first and gives 0 to sentences sharing none', () => {
+    const scores = bm25(TEXT, sentences(), QUERY);
+    expect(scores).toHaveLength(4);
+    expect(scores.indexOf(Math.max(...scores))).toBe(2);
+    expect(scores[0]).toBe(0);
+    expect(scores[3]).toBe(0);
+  });
+
+  it('blends each word with its sentence, the best sentence counting 1', () => {
+    const words = splitWords(TEXT);
+    const flat = new Float32Array(words.length).fill(0.4);
+    const same = withLexicalPrior(TEXT, words, flat, sentences(), QUERY, 0);
+    expect(Array.from(same)).toEqual(Array.from(flat));
+    const blended = withLexicalPrior(TEXT, words, flat, sentences(), QUERY, 0.5);
+    const inBest = words.findIndex((w) => w.text === 'Amar');
+    const inNone = words.findIndex((w) => w.text === 'Fishermen');
+    expect(blended[inBest]).toBeCloseTo(0.5 * 0.4 + 0.5, 6);
+    expect(blended[inNone]).toBeCloseTo(0.5 * 0.4, 6);
+  });
+
+  it('leaves model scores in the same order when no sentence shares a query term', () => {
+    const words = splitWords(TEXT);
+    const scores = Float32Array.from(words, (_, i) => (i % 7) / 10);
+    const out = withLexicalPrior(TEXT, words, scores, sentences(), 'zebra quantum?', 0.5);
+    for (let i = 1; i < words.length; i++) expect(Math.sign(out[i]! - out[i - 1]!)).toBe(Math.sign(scores[i]! - scores[i - 1]!));
+  });
+});
+
+describe('engine with the lexical prior', () => {
+  // a model that cannot tell the sentences apart: the prior alone decides
+  const flatScorer: WordScorer = { score: async (rs) => rs.map((r) => new Float32Array(r.words.length).fill(0.5)) };
+  const engine = createEngine(flatScorer);
+  const req: EngineRequest = {
+    context: TEXT,
+    query: QUERY,
+    weights: 'latte_v1',
+    ratio: 1,
+    defaultRatio: 0.5,
+    coarse: false,
+    heuristicChunking: false,
+    placeholders: false,
+  };
+
+  it('breaks model ties in favour of the sentence that shares the query terms', async () => {
+    const [withPrior] = await engine.compress([req]);
+    expect(withPrior!.compressed).toBe('The Velta river reaches the sea at Port Amar.');
+    const [modelOnly] = await engine.compress([{ ...req, lexicalWeight: 0 }]);
+    expect(modelOnly!.compressed).toBe('The harbour was busy in the summer months.');
+  });
+});
