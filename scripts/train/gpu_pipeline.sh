@@ -94,19 +94,24 @@ elif [ "$STAGE" = refine1 ] || [ "$STAGE" = refine2 ]; then
   IDS="latte_v1_$R latte_v2_$R"
 elif [ "$STAGE" = distill ]; then
   # A fresh machine, no checkpoints: the bundled models become checkpoints again (onnx_to_ckpt.py,
-  # int8 weights dequantized), the bundled latte_v1 teaches, and two latte_v2 students go on from
-  # the bundled latte_v2's weights, one per teacher weight (DISTILL, DISTILL2).
+  # int8 weights dequantized) and the bundled latte_v1 teaches two students on fresh labels:
+  # STUDENT1 (default latte_v2: the bundled weights, or FROM1, a checkpoint carried in GPU_DATA) and
+  # STUDENT2 (default latte_v2; latte_v1 = the teacher's own weights go on, self-distillation).
   [ -n "${SKIP_LABELS:-}" ] || { unpack; start_labels; }
   for id in latte_v1 latte_v2; do $PY "$T/onnx_to_ckpt.py" --model "$T/../../models/$id" --out "$W/ckpt/bundled_$id/model.pt"; done
   wait
   log "labels"; grep -h "latte train\|latte val" "$W"/logs/labels*.log | sort | uniq -c | head -20 || true
   log "distill ($FT_MIN min, teacher weight ${DISTILL:-0.7} / ${DISTILL2:-1.0})"
-  KD=(--task latte --preset "${P2_DISTILL:-small}" --init "$W/ckpt/bundled_latte_v2/model.pt" --teacher "$W/ckpt/bundled_latte_v1/model.pt" "${FT[@]}")
-  train latte_v2_d --distill "${DISTILL:-0.7}" --lr 1.5e-4 "${KD[@]}" & f1=$!
-  train latte_v2_d2 --distill "${DISTILL2:-1.0}" --lr 3e-4 --seed 3 "${KD[@]}" & f2=$!
-  watch_start 60 $f1 $f2; { grep -h "^step" "$W"/logs/latte_v2_*.log | tail -2; } || true
+  preset_of() { [ "$1" = latte_v1 ] && echo "$P1" || echo "${P2_DISTILL:-small}"; }
+  S1=${STUDENT1:-latte_v2}; S2=${STUDENT2:-latte_v2}
+  INIT1=${FROM1:+$G/$FROM1}; INIT1=${INIT1:-$W/ckpt/bundled_$S1/model.pt}
+  KD=(--task latte --teacher "$W/ckpt/bundled_latte_v1/model.pt" "${FT[@]}")
+  train ${S1}_d --preset "$(preset_of "$S1")" --init "$INIT1" --distill "${DISTILL:-0.7}" --lr "${LR1:-1.5e-4}" "${KD[@]}" & f1=$!
+  train ${S2}_d2 --preset "$(preset_of "$S2")" --init "$W/ckpt/bundled_$S2/model.pt" --distill "${DISTILL2:-1.0}" --lr "${LR2:-3e-4}" \
+    --seed 3 "${KD[@]}" & f2=$!
+  watch_start 60 $f1 $f2; { grep -h "^step" "$W"/logs/*_d*.log | tail -2; } || true
   wait
-  IDS="latte_v2_d latte_v2_d2"
+  IDS="${S1}_d ${S2}_d2"
 fi
 
 grep -h "^final" "$W"/logs/latte_*.log "$W"/logs/espresso_*.log 2>/dev/null || true
