@@ -72,8 +72,9 @@ describe.each(['latte_v1', 'latte_v2'] as const)('bundled %s', (weights) => {
     expect(alone!.every((v) => v >= 0 && v <= 1)).toBe(true);
     expect(Array.from(again!)).toEqual(Array.from(alone!));
     // int8 models quantize activations with one scale per batch tensor (DynamicQuantizeLinear),
-    // so batch-mates move a probability by up to ~1e-2; fp32 models stay within float noise.
-    const tolerance = SERVED_QUANTIZED[weights] ? 2e-2 : 1e-4;
+    // so batch-mates move a probability by a few 1e-2 (2.2e-2 seen for latte_v2); fp32 models stay
+    // within float noise.
+    const tolerance = SERVED_QUANTIZED[weights] ? 4e-2 : 1e-4;
     alone!.forEach((v, i) => expect(Math.abs(v - batched![i]!)).toBeLessThan(tolerance));
     expect(other).toHaveLength(50);
   });
