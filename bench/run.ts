@@ -39,6 +39,9 @@ await migrateToLatest(db.db);
 const backend = createEnginePool({ modelsDir: config.modelsDir });
 const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas: createQuotaStore(), backend, weights: weightsOnDisk(config.modelsDir) });
 const server = app.listen(0, '127.0.0.1');
+// fetch reuses idle connections; with Node's 5 s default the server may close one just as a slow
+// latte_v1 cell sends on it (ECONNRESET), so idle connections outlive any gap between calls here.
+server.keepAliveTimeout = 120_000;
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
