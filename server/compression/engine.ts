@@ -40,9 +40,9 @@ export interface EngineResult {
 /**
  * Share of a word's score that comes from its sentence's BM25 relevance to the query. The models
  * put the answering sentence among the top few more often than BM25 does but pick the single best
- * one less surely; lexical overlap settles those near-ties, most of all for whole paragraphs
- * (SQuAD, 300 questions, gold + 19 distractors, latte_v1 at 10x/20x/50x: coarse 99.0/95.3/83.7
- * alone, 99.0/96.7/86.0 with 0.5; fine 98.3/94.7/84.3 alone, 97.7/94.7/85.0; BM25 95.3/92.7/75.0).
+ * one less surely; lexical overlap settles those near-ties (SQuAD, 705 questions, gold + 19
+ * distractors, latte_v1 fine at 10x/20x/50x: 96.3/94.2/80.4 alone, 98.0/95.5/88.2 with 0.5; BM25
+ * 95.9/93.3/74.9). Chosen on the first 300 questions: 0.3-0.5 best in fine mode, 0.5-0.7 in coarse.
  */
 const LEXICAL_WEIGHT = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */

@@ -53,7 +53,8 @@ export function withLexicalPrior(
   weight: number,
 ): Float32Array {
   const raw = bm25(text, sentences, query);
-  const top = Math.max(0, ...raw);
+  // reduce, not Math.max(...raw): a long text can have more sentences than a call takes arguments
+  const top = raw.reduce((a, b) => Math.max(a, b), 0);
   const out = new Float32Array(scores.length);
   let j = 0;
   for (let i = 0; i < words.length; i++) {
