@@ -144,23 +144,24 @@ for (let p = 0; p < set.paragraphs.length; p++) {
 
 // Print.
 const pct = (x: number) => `${x.toFixed(1)}%`.padStart(6);
+const NAME_WIDTH = 22;
 console.log(`\nAnswer retention on ${items.length} answerable SQuAD 2.0 dev questions (retention / tokens actually kept)\n`);
 for (const k of distractors) {
   console.log(`gold paragraph + ${k} distractors`);
-  console.log(['method'.padEnd(22), ...NX.map((nx) => `${nx}x (${(100 / nx).toFixed(0)}%)`.padStart(18))].join(''));
+  console.log(['method'.padEnd(NAME_WIDTH), ...NX.map((nx) => `${nx}x (${(100 / nx).toFixed(0)}%)`.padStart(18))].join(''));
   for (const m of methods) {
     const row = NX.map((nx) => {
       const c = report[`k${k}`]![m.name]![nx]!;
       return `${pct(c.retention)} @${pct(c.kept * 100)}`.padStart(18);
     });
-    console.log([m.name.padEnd(22), ...row].join(''));
+    console.log([m.name.padEnd(NAME_WIDTH), ...row].join(''));
   }
   console.log();
 }
 console.log('espresso_v1: entities and numbers retained at 2x (single paragraphs)');
-for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(22)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
+for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(NAME_WIDTH)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
 console.log('\nscoring speed (this machine, onnxruntime CPU threads = all cores)');
-for (const [w, s] of speed) console.log(`${w.padEnd(22)}${Math.round(s.tokens / (s.ms / 1000)).toLocaleString('en-US').padStart(10)} tokens/s`);
+for (const [w, s] of speed) console.log(`${w.padEnd(NAME_WIDTH)}${Math.round(s.tokens / (s.ms / 1000)).toLocaleString('en-US').padStart(10)} tokens/s`);
 
 const out = args.out!;
 mkdirSync(out, { recursive: true });

@@ -7,7 +7,10 @@
 # Output: $OUT/<id>.partK.pt (unpack with ckpt_parts.py unpack) and $OUT/logs.tgz
 # Work dir $WORK keeps checkpoints, so later runs on the same (still warm) machine go on from them:
 #   STAGE=refine1, then STAGE=refine2 (about 5 minutes each): more latte_v1 fine-tuning, and latte_v2
-#   distilled from latte_v1. The bundled models are latte_v1_r2, latte_v2_r2 and espresso_v1.
+#   distilled from latte_v1 (the first bundle: latte_v1_r2 and espresso_v1).
+# A later session on a fresh machine: STAGE=distill rebuilds checkpoints from the bundled ONNX files
+#   (onnx_to_ckpt.py) and distils students from the bundled latte_v1; the bundled latte_v1 and
+#   latte_v2 come from these runs (README.md, "Bundled models").
 # Back here: ckpt_parts.py unpack, then export_onnx.py (see README.md, "GPU run").
 # Knobs (minutes): MLM_MIN, LABEL_MIN, FT_MIN; presets P1 (latte_v1), P2 (latte_v2, espresso_v1).
 set -euo pipefail
