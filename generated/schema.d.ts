@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Compress one context without a query
-         * @description Keeps the most informative spans of `context` as scored by `espresso_v1` (numbers, names and rare terms first). A null or empty `context` gives an empty, unbilled result.
+         * @description Keeps the most informative spans of `context` as scored by `espresso_v1` (numbers, names, dates, identifiers and negations first; filler goes). No question is taken: a `query` field is a 422 `validation_error` (use the question-specific family), other unknown fields are ignored. A null or empty `context` gives an empty, unbilled result.
          */
         post: operations["questionAgnosticCompress"];
         delete?: never;
@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Compress a markdown document, keeping its structure
-         * @description Headings, list bullets, code fences and table rows are kept verbatim; prose is shortened with `espresso_v1` scoring. `markdown_v1` is the model recorded in usage. A null or empty `context` gives an empty, unbilled result.
+         * @description The document is parsed (CommonMark + GFM + front matter) and its structure kept verbatim while prose shrinks with `espresso_v1` scoring: every heading line stays, in order; front matter, thematic breaks, link reference definitions and each table's header and separator rows stay at every ratio; list items keep their indentation and bullet or number; table rows are kept or dropped whole; a fenced code block is kept whole or dropped whole behind one `[...]` line; links, images and inline code survive whole or not at all. When the structure alone exceeds the target, the output is the structure. `markdown_v1` is the model recorded in usage. A `query` field is a 422 `validation_error`. A null or empty `context` gives an empty, unbilled result.
          */
         post: operations["markdownCompress"];
         delete?: never;
@@ -355,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Compress a chat transcript
-         * @description The last `keep_recent` messages stay verbatim; older messages are compressed (towards `query` when given) and keep their roles, names and tool call ids. Returns the compressed `messages` array.
+         * @description The system message and the last `keep_recent` messages stay verbatim. Older messages share one token budget (the ratio applies to them) and are compressed towards `query` when given, by information otherwise, so the turns that matter keep more; a message with nothing kept becomes `[...]` (or empty with `disable_placeholders`). Tool messages whose content is JSON are compressed as tool output and stay valid JSON. The array keeps its length, order, roles, `name` and `tool_call_id`. Token counts cover message contents. Returns the compressed `messages` array.
          */
         post: operations["historyCompress"];
         delete?: never;
@@ -395,7 +395,7 @@ export interface paths {
         put?: never;
         /**
          * Stream form of the history family (Server-Sent Events)
-         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. The `content` is the JSON text of the compressed `messages` array. No token accounting is sent.
          */
         post: operations["historyStream"];
         delete?: never;
@@ -466,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Compress the output of a tool call
-         * @description Detects JSON, logs, tables and plain text. JSON stays valid JSON, logs drop repeated lines and keep error lines, tables keep their header rows. `tool_output` may be a string or an array of strings; the result has the same shape. `toc_latte_v1` requires `query`; `toc_americano_v1` forbids it (422 `validation_error`).
+         * @description Detects JSON, logs, tables and plain text per string. JSON: the output always parses as JSON (compact); arrays keep their most relevant items in order and end with a `"[... N more items]"` string when trimmed; objects keep the keys the query names and, when keys are dropped, end with `"_omitted": N`; long strings are shortened and marked with `[...]`. Logs: consecutive repeated lines collapse into one with a `[repeated N times]` count; error, warning and stack-trace lines are always kept with their timestamps; runs of dropped lines become one `[... N lines]` line. Tables (CSV, TSV, markdown, aligned columns): the header stays, rows are kept whole, and a final `[... N more rows]` line counts the dropped ones. Anything else is compressed as text. `tool_output` may be a string or an array of strings; the result has the same shape. `toc_latte_v1` requires `query`; `toc_americano_v1` forbids it (422 `validation_error`).
          */
         post: operations["toolOutputCompress"];
         delete?: never;
@@ -506,7 +506,7 @@ export interface paths {
         put?: never;
         /**
          * Stream form of the tool-output family (Server-Sent Events)
-         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. The `content` is the compressed output, or the JSON text of the array when `tool_output` was an array. No token accounting is sent.
          */
         post: operations["toolOutputStream"];
         delete?: never;
@@ -939,6 +939,7 @@ export interface components {
             compression_model_name: components["schemas"]["QuestionSpecificModelName"];
             inputs: components["schemas"]["QuestionSpecificBatchItem"][];
         };
+        /** @description Options of the query-free context families (question-agnostic, markdown). A `query` field, on the body or on a batch input, is a 422 `validation_error`: these models ignore questions, so a sent one would silently do nothing. */
         AgnosticOptions: {
             target_compression_ratio?: components["schemas"]["TargetCompressionRatio"];
             /**

@@ -14,8 +14,8 @@ import { createServices, type Services } from './services.js';
 import { allFamilyInfoRoutes } from './compression/family-info.routes.js';
 import type { CompressionBackend } from './compression/compression-backend.js';
 import { FAMILIES } from './compression/families.js';
-import { questionSpecific } from './compression/question-specific.js';
-import { textFamilyRoutes } from './compression/text-family.js';
+import { ADAPTERS } from './compression/adapters.js';
+import { familyRoutes } from './compression/family-routes.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/create-db.js';
 import { errorHandler, notFound } from './http/api-error-middleware.js';
@@ -57,14 +57,16 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
-    ...textFamilyRoutes(questionSpecific, {
-      backend: deps.backend,
-      weights: deps.weights,
-      meter: services.meter,
-      keys: services.keys,
-      requestTimeoutMs: config.requestTimeoutMs,
-      streamTimeoutMs: config.streamTimeoutMs,
-    }),
+    ...FAMILIES.flatMap((family) =>
+      familyRoutes(ADAPTERS[family.id], {
+        backend: deps.backend,
+        weights: deps.weights,
+        meter: services.meter,
+        keys: services.keys,
+        requestTimeoutMs: config.requestTimeoutMs,
+        streamTimeoutMs: config.streamTimeoutMs,
+      }),
+    ),
   ];
 }
 

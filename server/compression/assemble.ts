@@ -11,8 +11,10 @@ const SPAN_BREAK = /[.!?]["'”’)\]]*\s|\n/u;
  * Joins kept spans in original order. Spans separated only by whitespace are adjacent and keep
  * that whitespace; between non-adjacent spans goes `[...]` (or, without placeholders, a plain
  * separator of the same kind as the dropped text: paragraph break, line break or space).
+ * With `blockPlaceholders` (markdown), a marker for dropped blocks stands in a paragraph of its
+ * own, so it never swallows the next block (a link definition or list after it still parses as one).
  */
-export function assemble(text: string, spans: readonly Span[], placeholders: boolean): string {
+export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): string {
   let out = '';
   let prevEnd = -1;
   for (const span of spans) {
@@ -24,8 +26,12 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
       else {
         const lineBreak = gap.includes('\n');
         const paragraph = /\n[ \t]*\n/u.test(gap);
-        if (placeholders && SPAN_BREAK.test(gap)) out += lineBreak ? `\n${PLACEHOLDER}\n` : ` ${PLACEHOLDER} `;
-        else out += paragraph ? '\n\n' : lineBreak ? '\n' : ' ';
+        // A kept prefix (a list bullet) already ends in a space: do not double it.
+        const space = /\s$/u.test(out) ? '' : ' ';
+        if (placeholders && SPAN_BREAK.test(gap)) {
+          out += paragraph && blockPlaceholders ? `\n\n${PLACEHOLDER}\n\n` : lineBreak ? `\n${PLACEHOLDER}\n` : `${space}${PLACEHOLDER} `;
+        }
+        else out += paragraph ? '\n\n' : lineBreak ? '\n' : space;
         out += text.slice(span.start, span.end);
       }
     }

@@ -1,17 +1,32 @@
 import type { WeightsId } from './model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
-import { assemble, normalizeSpans } from './assemble.js';
-import { kneeCount } from './kneedle.js';
-import { withLexicalPrior } from './lexical.js';
+import { assemble } from './assemble.js';
+import { cutText, type CutOptions, type ScoredText, type Target } from './compress-text.js';
+import { compressToolOutput } from './formats/compress-tool-output.js';
+import type { ToolFormat } from './formats/format-input.js';
+import { markdownBlocks } from './markdown-blocks.js';
 import { keepFraction } from './ratio.js';
-import { segment, type Sentence, type Span } from './segment.js';
-import { selectSpans, type Candidate } from './select.js';
+import { segment, type Span } from './segment.js';
 import { spanScorer } from './span-scores.js';
 import { countTokens } from './tokens.js';
 
+/**
+ * How the engine reads a context: `text` (paragraphs, or structure-aware with heuristic chunking),
+ * `markdown` (parsed; structure kept verbatim, prose shrinks) or `tool` (JSON, logs, tables or
+ * text, detected per context).
+ */
+export type ContentFormat = 'text' | 'markdown' | 'tool';
+
 export interface EngineRequest {
   context: string;
+  /** Default `text`. */
+  format?: ContentFormat | undefined;
+  /**
+   * Several texts compressed as one (a chat transcript's older messages): `context` must be
+   * `joinParts(parts)`; the budget is shared, and the result renders each part on its own.
+   */
+  parts?: readonly string[] | undefined;
   /** Required by query-aware weights. */
   query?: string | undefined;
   weights: WeightsId;
@@ -22,7 +37,7 @@ export interface EngineRequest {
   defaultRatio: number;
   /** Paragraph units (true) or word units (false). */
   coarse: boolean;
-  /** Structure-aware chunking before scoring. */
+  /** Structure-aware chunking before scoring (format `text`). */
   heuristicChunking: boolean;
   placeholders: boolean;
   /** Share of the lexical prior (default LEXICAL_WEIGHT); the quality bench sets 0 to measure a model alone. */
@@ -35,126 +50,113 @@ export interface EngineResult {
   compressed: string;
   originalTokens: number;
   compressedTokens: number;
+  /** What a `tool` context was read as. */
+  format?: ToolFormat | undefined;
+  /** Per part, when the request had `parts`. */
+  parts?: Array<{ compressed: string; tokens: number }> | undefined;
 }
 
-/**
- * Share of a word's score that comes from its sentence's BM25 relevance to the query. The models
- * put the answering sentence among the top few more often than BM25 does but pick the single best
- * one less surely; lexical overlap settles those near-ties (SQuAD, 705 questions, gold + 19
- * distractors, latte_v1 fine at 10x/20x/50x: 96.3/94.2/80.4 alone, 98.0/95.5/88.2 with 0.5; BM25
- * 95.9/93.3/74.9). Chosen on the first 300 questions: 0.3-0.5 best in fine mode, 0.5-0.7 in coarse.
- */
-const LEXICAL_WEIGHT = 0.5;
-/** Tokens one placeholder adds, charged per kept unit while selecting. */
-const PLACEHOLDER_TOKENS = 2;
-const MAX_REFINEMENTS = 6;
+/** Between the parts of a multi-part context: a paragraph break, so no unit spans two parts. */
+export const PART_SEPARATOR = '\n\n';
 
-interface Prepared {
-  /** The best sentence (r = 1 keeps only this span). */
-  best: Span | undefined;
-  candidates: Candidate[];
-  /** Scores of the units the knee is found on (blocks when coarse, sentences otherwise). */
-  unitScores: number[];
+/** The `context` of a multi-part request. */
+export function joinParts(parts: readonly string[]): string {
+  return parts.join(PART_SEPARATOR);
 }
 
-/** Computes on first call only: candidates' parts are revisited on every budget refinement. */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
-
-function prepare(req: EngineRequest, words: Word[], modelScores: Float32Array): Prepared {
-  const text = req.context;
-  const blocks = segment(text, req.heuristicChunking);
-  const scores = req.query
-    ? withLexicalPrior(text, words, modelScores, blocks.flatMap((b) => b.sentences), req.query, req.lexicalWeight ?? LEXICAL_WEIGHT)
-    : modelScores;
-  const score = spanScorer(words, scores);
-  const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
-  const sentenceScore = new Map<Sentence, number>();
-  for (const b of blocks) for (const s of b.sentences) sentenceScore.set(s, score(s));
-  let best: Span | undefined;
-  let bestScore = -Infinity;
-  for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [{ start: s.start, end: s.end }, v];
-
-  // With a query a word ranks mostly by its sentence: the model is far surer which sentence answers
-  // than which single word does, so fine mode keeps the best sentences' words together and trims
-  // inside them (SQuAD at 20x/50x, 200 questions: latte_v2 92.0/74.5 with 0.85, 89.0/63.5 with 0.4).
-  // Without one, informative words are spread over every sentence, so the word's own score leads
-  // (espresso_v1 keeps 83.2% of entities at 2x with 0.4, 80.3% with 0.85).
-  const sentenceWeight = req.query ? 0.85 : 0.4;
-  const tokenCandidates = (s: Sentence): Candidate[] =>
-    s.tokens.map((t) => ({ ...t, score: (1 - sentenceWeight) * score(t) + sentenceWeight * sentenceScore.get(s)!, tokens: tokenCost(t) }));
-  const sentenceCandidate = (s: Sentence): Candidate => ({
-    start: s.start,
-    end: s.end,
-    score: sentenceScore.get(s)!,
-    tokens: tokenCost(s),
-    ...(s.atomic ? {} : { words: once(() => tokenCandidates(s)) }),
-  });
-
-  if (req.coarse) {
-    // A block ranks by its own mean and by its best sentence, so one decisive sentence in a
-    // long paragraph still lifts it.
-    const candidates = blocks.map((b): Candidate => {
-      const best = Math.max(...b.sentences.map((s) => sentenceScore.get(s)!));
-      return { start: b.start, end: b.end, score: 0.5 * score(b) + 0.5 * best, tokens: tokenCost(b), parts: once(() => b.sentences.map(sentenceCandidate)) };
-    });
-    return { best, candidates, unitScores: candidates.map((c) => c.score) };
+/** First index whose word starts at or after `offset` (words are in text order). */
+function firstWordAt(words: readonly Word[], offset: number): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
   }
-  const candidates = blocks.flatMap((b) => b.sentences.flatMap((s) => (s.atomic ? [sentenceCandidate(s)] : tokenCandidates(s))));
-  return { best, candidates, unitScores: [...sentenceScore.values()] };
+  return lo;
 }
 
-/** The keep target in tokens: from the ratio, or from the score knee when dynamic. */
-function targetTokens(req: EngineRequest, prepared: Prepared, originalTokens: number): number {
-  if (!req.dynamic) return Math.round(originalTokens * keepFraction(req.ratio ?? req.defaultRatio));
-  const sorted = [...prepared.unitScores].sort((a, b) => b - a);
-  const keepUnits = kneeCount(sorted);
-  const fraction = Math.min(1, keepUnits / Math.max(1, sorted.length));
-  const nx = Math.min(req.dynamic.maxRatio, Math.max(req.dynamic.minRatio, 1 / fraction));
-  return Math.round(originalTokens / nx);
+/** The words inside `span`, with offsets relative to `span.start`, and their scores. */
+function slice(words: readonly Word[], scores: Float32Array, span: Span): { words: Word[]; scores: Float32Array } {
+  const from = firstWordAt(words, span.start);
+  let to = from;
+  while (to < words.length && words[to]!.end <= span.end) to++;
+  return {
+    words: words.slice(from, to).map((w) => ({ text: w.text, start: w.start - span.start, end: w.end - span.start })),
+    scores: scores.slice(from, to),
+  };
+}
+
+function cutOptions(req: EngineRequest): CutOptions {
+  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight };
+}
+
+function target(req: EngineRequest, originalTokens: number): Target {
+  if (req.dynamic) return { knee: { ...req.dynamic, originalTokens } };
+  return { tokens: Math.round(originalTokens * keepFraction(req.ratio ?? req.defaultRatio)) };
+}
+
+/** Each part's own kept spans, rendered and counted; the whole is what the budget is checked on. */
+function partRenderer(text: string, parts: readonly string[], placeholders: boolean) {
+  const starts: number[] = [];
+  let at = 0;
+  for (const p of parts) {
+    starts.push(at);
+    at += p.length + PART_SEPARATOR.length;
+  }
+  const renderParts = (spans: Span[]) =>
+    parts.map((p, i) => {
+      const from = starts[i]!;
+      const own = spans.filter((s) => s.start >= from && s.end <= from + p.length).map((s) => ({ start: s.start - from, end: s.end - from }));
+      const compressed = own.length ? assemble(p, own, placeholders) : p.trim() && placeholders ? '[...]' : '';
+      return { compressed, tokens: countTokens(compressed) };
+    });
+  return {
+    renderParts,
+    render: (spans: Span[]) => {
+      const rendered = renderParts(spans);
+      return { text: rendered.map((r) => r.compressed).join(PART_SEPARATOR), tokens: rendered.reduce((s, r) => s + r.tokens, 0) };
+    },
+  };
 }
 
 function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): EngineResult {
   const text = req.context;
   const originalTokens = req.originalTokens ?? countTokens(text);
-  const prepared = prepare(req, words, scores);
-  const target = targetTokens(req, prepared, originalTokens);
-  const overhead = req.placeholders ? PLACEHOLDER_TOKENS : 0;
-  const render = (spans: Span[]) => assemble(text, normalizeSpans(spans), req.placeholders);
+  const goal = target(req, originalTokens);
 
-  if (target <= 0) {
-    const compressed = prepared.best ? render([prepared.best]) : '';
-    return { compressed, originalTokens, compressedTokens: countTokens(compressed) };
+  if (req.format === 'tool') {
+    const score = spanScorer(words, scores);
+    const { output, format } = compressToolOutput({
+      text,
+      score,
+      targetTokens: 'tokens' in goal ? goal.tokens : Math.round(originalTokens / 2),
+      query: req.query,
+      placeholders: req.placeholders,
+      compressSpan: (span, budget) => {
+        const sub = slice(words, scores, span);
+        const subText = text.slice(span.start, span.end);
+        return cutText({ text: subText, ...sub, blocks: segment(subText, false) }, cutOptions(req), { tokens: budget }).text;
+      },
+    });
+    return { compressed: output, originalTokens, compressedTokens: countTokens(output), format };
   }
 
-  // Selection estimates costs unit by unit; the exact count of the assembled text may differ
-  // (merges across joins, placeholders), so the budget is corrected until the output fits.
-  const tolerance = Math.max(1, Math.round(target * 0.01));
-  let budget = target;
-  let best: { text: string; tokens: number } | undefined;
-  for (let i = 0; i < MAX_REFINEMENTS; i++) {
-    const out = render(selectSpans(prepared.candidates, budget, overhead));
-    const tokens = countTokens(out);
-    const miss = tokens - target;
-    if (miss <= tolerance && (!best || Math.abs(miss) < Math.abs(best.tokens - target))) best = { text: out, tokens };
-    if (Math.abs(miss) <= tolerance) break;
-    // The output grows with the budget roughly in proportion (each kept word is charged a
-    // placeholder it may not need once neighbours merge), so scale rather than shift the budget.
-    budget = Math.max(1, Math.round((budget * target) / Math.max(1, tokens)));
+  const blocks = req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking);
+  const scored: ScoredText = { text, words, scores, blocks };
+  if (req.parts) {
+    const { render, renderParts } = partRenderer(text, req.parts, req.placeholders);
+    const cut = cutText(scored, cutOptions(req), goal, render);
+    return { compressed: cut.text, originalTokens, compressedTokens: cut.tokens, parts: renderParts(cut.spans) };
   }
-  if (!best) {
-    // Nothing fit (one atomic unit larger than the budget): the best sentence alone.
-    const out = prepared.best ? render([prepared.best]) : '';
-    best = { text: out, tokens: countTokens(out) };
-  }
-  return { compressed: best.text, originalTokens, compressedTokens: best.tokens };
+  const cut = cutText(scored, cutOptions(req), goal);
+  return { compressed: cut.text, originalTokens, compressedTokens: cut.tokens };
 }
 
 /**
- * The compression pipeline shared by every family: split -> score -> select -> assemble.
- * Only scoring touches the model; requests are scored together so batches share ONNX calls.
+ * The compression pipeline shared by every family: split -> score -> select -> assemble, with
+ * the unit tree and the assembly chosen by the request's format. Only scoring touches the model;
+ * requests are scored together so batches share ONNX calls.
  * @example
  * const engine = createEngine(scorer);
  * const [r] = await engine.compress([{ context, query, weights: 'latte_v1', ratio: 0.5, defaultRatio: 0.5,
@@ -168,7 +170,12 @@ export function createEngine(scorer: WordScorer) {
       const scores = live.length
         ? await scorer.score(live.map(({ r }, k) => ({ weights: r.weights, query: r.query, words: words[k]!.map((w) => w.text) })))
         : [];
-      const results: EngineResult[] = requests.map(() => ({ compressed: '', originalTokens: 0, compressedTokens: 0 }));
+      const results: EngineResult[] = requests.map((r) => ({
+        compressed: '',
+        originalTokens: 0,
+        compressedTokens: 0,
+        ...(r.parts ? { parts: r.parts.map(() => ({ compressed: '', tokens: 0 })) } : {}),
+      }));
       live.forEach(({ r, i }, k) => {
         results[i] = compressOne(r, words[k]!, scores[k]!);
       });

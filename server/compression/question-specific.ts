@@ -1,11 +1,14 @@
 import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
+import { contextItems, type ContextItem } from './context-items.js';
+import type { EngineResult } from './engine.js';
+import type { FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from './families.js';
-import type { TextFamilyAdapter } from './text-family.js';
 
 type Single = components['schemas']['QuestionSpecificRequest'];
 type Batch = components['schemas']['QuestionSpecificBatchRequest'];
 type Options = components['schemas']['QuestionSpecificOptions'];
+type CompressionResult = components['schemas']['CompressionResult'];
 
 const DYNAMIC_FIELDS = ['dynamic', 'dynamic_min_ratio', 'dynamic_max_ratio'] as const;
 const DYNAMIC_MIN_DEFAULT = 1.5;
@@ -15,10 +18,11 @@ function dynamicBounds(body: Options): { minRatio: number; maxRatio: number } {
   return { minRatio: body.dynamic_min_ratio ?? DYNAMIC_MIN_DEFAULT, maxRatio: body.dynamic_max_ratio ?? DYNAMIC_MAX_DEFAULT };
 }
 
-/** Query-specific compression (`latte_v1`, `latte_v2`) on the shared text-family routes. */
-export const questionSpecific: TextFamilyAdapter<Single, Batch> = {
+/** Query-specific compression (`latte_v1`, `latte_v2`). */
+export const questionSpecific: FamilyAdapter<Single, Batch, ContextItem, EngineResult, CompressionResult> = {
   family: FAMILIES.find((f) => f.id === 'question-specific')!,
   demoOnSingle: true,
+  ...contextItems<Single, Batch>('text'),
 
   check(body) {
     if (body.compression_model_name === 'latte_v1') {
@@ -37,8 +41,8 @@ export const questionSpecific: TextFamilyAdapter<Single, Batch> = {
   },
 
   model: (body) => body.compression_model_name,
-  row: (body) => ({ context: body.context, query: body.query }),
-  rows: (body) => body.inputs.map((i) => ({ context: i.context, query: i.query })),
+  item: (body) => ({ context: body.context, query: body.query }),
+  items: (body) => body.inputs.map((i) => ({ context: i.context, query: i.query })),
 
   options(body, model) {
     return {

@@ -9,11 +9,19 @@ export interface Span {
   end: number;
 }
 
-export type BlockKind = 'paragraph' | 'heading' | 'code' | 'table' | 'list';
+export type BlockKind = 'paragraph' | 'heading' | 'code' | 'table' | 'list' | 'quote' | 'html' | 'frontmatter' | 'rule';
 
 export interface Sentence extends Span {
   /** Kept whole or dropped whole (code blocks, table rows, headings). */
   atomic: boolean;
+  /** Kept at every ratio (markdown headings, front matter, a table's header and separator rows). */
+  required?: boolean;
+  /**
+   * Kept together with the sentence whenever any part of it is kept: a list item's indentation and
+   * bullet or number, a block quote's `>`. Lies inside the sentence's span, before its tokens.
+   */
+  prefix?: Span;
+  /** Units a partial sentence is cut along; a token may hold spaces when it must stay whole (a link, inline code). */
   tokens: Span[];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assemble } from '../../server/compression/assemble.js';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { createEngine, joinParts, type EngineRequest } from '../../server/compression/engine.js';
 import { kneeCount } from '../../server/compression/kneedle.js';
 import { actualRatio, keepFraction } from '../../server/compression/ratio.js';
 import { segment } from '../../server/compression/segment.js';
@@ -161,5 +161,45 @@ describe('engine (fake scorer)', () => {
     const a = await engine.compress([{ ...base, context, coarse: false, ratio: 3 }]);
     const b = await engine.compress([{ ...base, context, coarse: false, ratio: 3 }]);
     expect(a).toEqual(b);
+  });
+});
+
+describe('multi-part contexts (history)', () => {
+  it('shares one budget over the parts and renders each part on its own', async () => {
+    const parts = [FILLER.join(' '), 'The Velta river flows through Zorbia and reaches the sea at Port Amar in 1842.', FILLER.slice(0, 2).join(' ')];
+    const [r] = await engine.compress([{ ...base, context: joinParts(parts), parts, ratio: 4 }]);
+    expect(r!.parts).toHaveLength(3);
+    expect(r!.parts![1]!.compressed).toBe(parts[1]);
+    for (const p of r!.parts!) expect(p.tokens).toBe(countTokens(p.compressed));
+    // a part with nothing kept is marked, not silently emptied
+    expect(r!.parts!.some((p) => p.compressed === '[...]')).toBe(true);
+  });
+});
+
+describe('required spans and prefixes (markdown structure)', () => {
+  it('keeps required sentences at every ratio and a prefix with any kept part of its sentence', async () => {
+    const { cutText } = await import('../../server/compression/compress-text.js');
+    const text = '# Rivers\n\n- The Velta river flows through Zorbia and reaches the sea at Port Amar in 1842.\n- Filler words that say nothing much at all here.';
+    const words = splitWords(text);
+    const [scores] = await fakeScorer.score([{ weights: 'espresso_v1', query: 'Velta Zorbia', words: words.map((w) => w.text) }]);
+    const heading = { start: 0, end: 8, atomic: true, required: true, tokens: [] };
+    const item = (start: number, end: number) => ({
+      start,
+      end,
+      atomic: false,
+      prefix: { start, end: start + 2 },
+      tokens: [...text.slice(start + 2, end).matchAll(/\S+/gu)].map((m) => ({ start: start + 2 + m.index!, end: start + 2 + m.index! + m[0].length })),
+    });
+    const first = item(10, text.indexOf('\n- Filler'));
+    const second = item(text.indexOf('- Filler'), text.length);
+    const blocks = [
+      { start: 0, end: 8, kind: 'heading' as const, sentences: [heading] },
+      { start: 10, end: text.length, kind: 'list' as const, sentences: [first, second] },
+    ];
+    for (const tokens of [1, 8, 20]) {
+      const cut = cutText({ text, words, scores: scores!, blocks }, { coarse: false, placeholders: false, query: 'Velta Zorbia' }, { tokens });
+      expect(cut.text.startsWith('# Rivers'), cut.text).toBe(true);
+      for (const line of cut.text.split('\n').slice(1).filter(Boolean)) expect(line, cut.text).toMatch(/^- /u);
+    }
   });
 });

@@ -1,0 +1,191 @@
+import type { Word } from '../model/words.js';
+import { assemble, normalizeSpans } from './assemble.js';
+import { withInformationPrior } from './information.js';
+import { kneeCount } from './kneedle.js';
+import { withLexicalPrior } from './lexical.js';
+import type { Block, Sentence, Span } from './segment.js';
+import { selectSpans, type Candidate } from './select.js';
+import { spanScorer } from './span-scores.js';
+import { countTokens } from './tokens.js';
+
+/**
+ * Share of a word's score that comes from its sentence's BM25 relevance to the query. The models
+ * put the answering sentence among the top few more often than BM25 does but pick the single best
+ * one less surely; lexical overlap settles those near-ties (SQuAD, 705 questions, gold + 19
+ * distractors, latte_v1 fine at 10x/20x/50x: 96.3/94.2/80.4 alone, 98.0/95.5/88.2 with 0.5; BM25
+ * 95.9/93.3/74.9). Chosen on the first 300 questions: 0.3-0.5 best in fine mode, 0.5-0.7 in coarse.
+ */
+export const LEXICAL_WEIGHT = 0.5;
+/**
+ * Share of a query-free word's score that comes from what it carries on its own (numbers, names,
+ * identifiers, negations). On 35 prose passages of package READMEs (a dev set; never SQuAD),
+ * espresso_v1 kept 59/36/18% of such words at 2x/4x/10x coarse alone, 62/38/22% with 0.5
+ * (fine: 55/36/22 -> 63/40/24); 0.2-0.35 gained less, 0.65 about the same as 0.5.
+ */
+export const INFORMATION_WEIGHT = 0.5;
+/** Tokens one placeholder adds, charged per kept unit while selecting. */
+const PLACEHOLDER_TOKENS = 2;
+const MAX_REFINEMENTS = 6;
+
+/** A text already split into words, scored, and segmented into blocks. */
+export interface ScoredText {
+  text: string;
+  words: readonly Word[];
+  scores: Float32Array;
+  blocks: readonly Block[];
+}
+
+/** How to cut a scored text. */
+export interface CutOptions {
+  query?: string | undefined;
+  /** Paragraph units (true) or word units (false). */
+  coarse: boolean;
+  placeholders: boolean;
+  /** Markdown: a placeholder for dropped blocks gets blank lines around it (see `assemble`). */
+  blockPlaceholders?: boolean | undefined;
+  lexicalWeight?: number | undefined;
+  /** Share of the information prior without a query (default INFORMATION_WEIGHT); benchmarks set 0 to see a model alone. */
+  informationWeight?: number | undefined;
+}
+
+/** How many tokens to keep: a fixed target, or the score knee clamped to Nx bounds. */
+export type Target = { tokens: number } | { knee: { minRatio: number; maxRatio: number; originalTokens: number } };
+
+interface Prepared {
+  /** The best sentence (r = 1 keeps only this span). */
+  best: Span | undefined;
+  candidates: Candidate[];
+  /** Kept at every ratio (markdown structure). */
+  required: Span[];
+  /** Sentences whose prefix follows them into the output. */
+  prefixed: Sentence[];
+  /** Scores of the units the knee is found on (blocks when coarse, sentences otherwise). */
+  unitScores: number[];
+}
+
+/** Computes on first call only: candidates' parts are revisited on every budget refinement. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+function prepare(input: ScoredText, options: CutOptions): Prepared {
+  const { text, words, blocks } = input;
+  const sentences = blocks.flatMap((b) => b.sentences);
+  const scores = options.query
+    ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT)
+    : withInformationPrior(words, text, input.scores, options.informationWeight ?? INFORMATION_WEIGHT);
+  const score = spanScorer(words, scores);
+  const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
+  const sentenceScore = new Map<Sentence, number>();
+  for (const s of sentences) if (!s.required) sentenceScore.set(s, score(s));
+  let best: Span | undefined;
+  let bestScore = -Infinity;
+  for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [{ start: s.start, end: s.end }, v];
+
+  // With a query a word ranks mostly by its sentence: the model is far surer which sentence answers
+  // than which single word does, so fine mode keeps the best sentences' words together and trims
+  // inside them (SQuAD at 20x/50x, 200 questions: latte_v2 92.0/74.5 with 0.85, 89.0/63.5 with 0.4).
+  // Without one, informative words are spread over every sentence, so the word's own score leads
+  // (espresso_v1 keeps 83.2% of entities at 2x with 0.4, 80.3% with 0.85).
+  const sentenceWeight = options.query ? 0.85 : 0.4;
+  const tokenCandidates = (s: Sentence): Candidate[] =>
+    s.tokens.map((t) => ({ ...t, score: (1 - sentenceWeight) * score(t) + sentenceWeight * sentenceScore.get(s)!, tokens: tokenCost(t) }));
+  const sentenceCandidate = (s: Sentence): Candidate => ({
+    start: s.start,
+    end: s.end,
+    score: sentenceScore.get(s)!,
+    tokens: tokenCost(s),
+    ...(s.atomic ? {} : { words: once(() => tokenCandidates(s)) }),
+  });
+  const required = sentences.filter((s) => s.required).map((s) => ({ start: s.start, end: s.end }));
+  const prefixed = sentences.filter((s) => s.prefix && !s.required);
+  const optional = (b: Block) => b.sentences.filter((s) => !s.required);
+
+  if (options.coarse) {
+    // A block ranks by its own mean and by its best sentence, so one decisive sentence in a
+    // long paragraph still lifts it. A block holding required parts offers only its other sentences.
+    const candidates = blocks.flatMap((b): Candidate[] => {
+      const rest = optional(b);
+      if (rest.length === 0) return [];
+      if (rest.length < b.sentences.length) return rest.map(sentenceCandidate);
+      const top = Math.max(...rest.map((s) => sentenceScore.get(s)!));
+      return [{ start: b.start, end: b.end, score: 0.5 * score(b) + 0.5 * top, tokens: tokenCost(b), parts: once(() => rest.map(sentenceCandidate)) }];
+    });
+    return { best, candidates, required, prefixed, unitScores: candidates.map((c) => c.score) };
+  }
+  const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic ? [sentenceCandidate(s)] : tokenCandidates(s))));
+  return { best, candidates, required, prefixed, unitScores: [...sentenceScore.values()] };
+}
+
+/** Adds the prefix (list bullet, quote marker) of every sentence that kept any part of itself. */
+function withPrefixes(kept: Span[], prefixed: readonly Sentence[]): Span[] {
+  if (prefixed.length === 0 || kept.length === 0) return kept;
+  const spans = normalizeSpans(kept);
+  const out = [...spans];
+  let j = 0;
+  for (const s of prefixed) {
+    while (j < spans.length && spans[j]!.end <= s.start) j++;
+    const k = spans[j];
+    if (k && k.start < s.end) out.push(s.prefix!);
+  }
+  return out;
+}
+
+function targetTokens(target: Target, prepared: Prepared): number {
+  if ('tokens' in target) return target.tokens;
+  const { minRatio, maxRatio, originalTokens } = target.knee;
+  const sorted = [...prepared.unitScores].sort((a, b) => b - a);
+  const fraction = Math.min(1, kneeCount(sorted) / Math.max(1, sorted.length));
+  const nx = Math.min(maxRatio, Math.max(minRatio, 1 / fraction));
+  return Math.round(originalTokens / nx);
+}
+
+/** The kept spans of a text cut to a token target, and their rendering. */
+export interface Cut {
+  spans: Span[];
+  text: string;
+  tokens: number;
+}
+
+/**
+ * Keeps the best units of a scored text within a token target: select -> assemble, with the
+ * budget corrected until the rendered output fits. `render` turns kept spans into text (one
+ * string for a context; several texts render per part).
+ */
+export function cutText(input: ScoredText, options: CutOptions, target: Target, render?: (spans: Span[]) => { text: string; tokens: number }): Cut {
+  const prepared = prepare(input, options);
+  const goal = targetTokens(target, prepared);
+  const overhead = options.placeholders ? PLACEHOLDER_TOKENS : 0;
+  const draw =
+    render ??
+    ((spans: Span[]) => {
+      const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders);
+      return { text, tokens: countTokens(text) };
+    });
+  const finish = (kept: Span[]): Cut => {
+    const spans = normalizeSpans(withPrefixes([...prepared.required, ...kept], prepared.prefixed));
+    return { spans, ...draw(spans) };
+  };
+
+  const requiredTokens = prepared.required.reduce((s, r) => s + countTokens(input.text.slice(r.start, r.end)), 0);
+  const fallback = () => finish(prepared.best && prepared.required.length === 0 ? [prepared.best] : []);
+  if (goal - requiredTokens <= 0) return fallback();
+
+  // Selection estimates costs unit by unit; the exact count of the assembled text may differ
+  // (merges across joins, placeholders), so the budget is corrected until the output fits.
+  const tolerance = Math.max(1, Math.round(goal * 0.01));
+  let budget = goal - requiredTokens;
+  let best: Cut | undefined;
+  for (let i = 0; i < MAX_REFINEMENTS; i++) {
+    const out = finish(selectSpans(prepared.candidates, budget, overhead));
+    const miss = out.tokens - goal;
+    if (miss <= tolerance && (!best || Math.abs(miss) < Math.abs(best.tokens - goal))) best = out;
+    if (Math.abs(miss) <= tolerance) break;
+    // The output grows with the budget roughly in proportion (each kept word is charged a
+    // placeholder it may not need once neighbours merge), so scale rather than shift the budget.
+    budget = Math.max(1, Math.round((budget * Math.max(1, goal - requiredTokens)) / Math.max(1, out.tokens - requiredTokens)));
+  }
+  // Nothing fit (one atomic unit larger than the budget): the best sentence alone.
+  return best && best.text.length > 0 ? best : fallback();
+}

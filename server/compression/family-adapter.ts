@@ -1,0 +1,56 @@
+import type { EngineRequest, EngineResult } from './engine.js';
+import type { Family, ModelId } from './families.js';
+import type { ModelSpec } from './model-catalog.js';
+
+/** Options shared by every item of a request, as the engine takes them. */
+export type EngineOptions = Omit<EngineRequest, 'context' | 'query' | 'parts' | 'originalTokens'>;
+
+/** Token accounting of one compressed item. */
+export interface Accounted {
+  originalTokens: number;
+  compressedTokens: number;
+}
+
+/** The engine work for one item, and how its results become the item's output. */
+export interface ItemPlan<Out extends Accounted> {
+  requests: EngineRequest[];
+  finish(results: EngineResult[]): Out;
+}
+
+/** The accounting fields every family's result carries (batch totals are summed from them). */
+export interface ResultAccounting {
+  original_tokens: number;
+  compressed_tokens: number;
+  tokens_saved: number;
+  actual_compression_ratio: number;
+}
+
+/**
+ * What distinguishes one compression family; the route plumbing (key check, metering, batch
+ * totals, streams) is shared. `Single`/`Batch` are the request bodies, `Item` one input (a
+ * context, a transcript, a tool output), `Out` its compressed form, `Result` its response row.
+ */
+export interface FamilyAdapter<Single, Batch, Item, Out extends Accounted, Result extends ResultAccounting> {
+  family: Family;
+  /** Whether demo-scope keys may call the single route. */
+  demoOnSingle: boolean;
+  /** Rules the schema cannot express; throws ApiError `validation_error`. */
+  check(body: Single | Batch): void;
+  model(body: Single | Batch): ModelId;
+  item(body: Single): Item;
+  items(body: Batch): Item[];
+  /** The texts an item is billed for, o200k-counted before the work; null and empty ones are free. */
+  texts(item: Item): ReadonlyArray<string | null>;
+  options(body: Single | Batch, model: ModelSpec): EngineOptions;
+  /** `counts` are the o200k counts of `texts(item)` (0 for null or empty). */
+  plan(item: Item, counts: readonly number[], options: EngineOptions): ItemPlan<Out>;
+  /** `target_compression_ratio` as echoed in results: the requested ratio, or null. */
+  echoedRatio(body: Single | Batch): number | null;
+  result(item: Item, out: Out, ratio: number | null, durationMs: number): Result;
+  /** The `content` of a stream's frame. */
+  streamContent(out: Out): string;
+}
+
+// Adapters are stored together in one table, so their type parameters are erased there.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFamilyAdapter = FamilyAdapter<any, any, any, any, any>;

@@ -1,0 +1,610 @@
+import { createScanner } from 'jsonc-parser';
+import { matchKey } from '../../model/words.js';
+import { PLACEHOLDER } from '../assemble.js';
+import type { Span } from '../segment.js';
+import { countTokens } from '../tokens.js';
+import type { FormatCompressor, FormatInput } from './format-input.js';
+
+// Strings longer than this are shortened with the text engine instead of kept or dropped whole.
+const LONG_STRING_TOKENS = 40;
+// What a long string gets while the tree is filled; the budget left over then lengthens them.
+const PREVIEW_TOKENS = 24;
+// The greedy fill stops after this many units in a row did not fit: with 100k array items left
+// and the budget spent, trying every one of them only burns time.
+const MAX_MISSES = 256;
+// Estimate-then-measure rounds; the estimate is a sum of separately counted pieces, a few percent off.
+const MAX_ROUNDS = 6;
+
+const STOP = new Set(
+  'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as me my i you your show give get find list tell all any there their'.split(' '),
+);
+
+// Node kinds.
+const OBJECT = 0;
+const ARRAY = 1;
+const STRING = 2;
+const NUMBER = 3;
+const LITERAL = 4;
+
+// jsonc-parser's SyntaxKind is an ambient const enum, which isolatedModules cannot read.
+const T_OPEN_BRACE = 1;
+const T_CLOSE_BRACE = 2;
+const T_OPEN_BRACKET = 3;
+const T_CLOSE_BRACKET = 4;
+const T_COMMA = 5;
+const T_NULL = 7;
+const T_TRUE = 8;
+const T_FALSE = 9;
+const T_STRING = 10;
+const T_NUMBER = 11;
+const T_EOF = 17;
+
+/** Query-match keys of a name or question: camelCase, snake_case and kebab-case split, stop words out. */
+function matchWords(s: string): string[] {
+  const spaced = s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
+  const out: string[] = [];
+  for (const w of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!w || STOP.has(w)) continue;
+    const k = matchKey(w);
+    if (k) out.push(k);
+  }
+  return out;
+}
+
+/**
+ * A JSON document's values in preorder, as parallel typed arrays (a 1 MB lock file holds ~50k
+ * values; objects per node would cost more in garbage collection than the whole compression).
+ * A container's members are `i + 1`, then each `last[c] + 1` up to `last[i]`.
+ */
+class Tree {
+  n = 0;
+  kind = new Uint8Array(1024);
+  start = new Int32Array(1024);
+  end = new Int32Array(1024);
+  /** The member's key start for object members, else the value's start. */
+  unitStart = new Int32Array(1024);
+  /** End of the key's string literal; -1 without a key. */
+  keyEnd = new Int32Array(1024);
+  parent = new Int32Array(1024);
+  /** Last index of the node's subtree. */
+  last = new Int32Array(1024);
+  members = new Int32Array(1024);
+
+  add(kind: number, start: number, end: number, parent: number, keyStart: number, keyEnd: number): number {
+    if (this.n === this.kind.length) this.grow();
+    const i = this.n++;
+    this.kind[i] = kind;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.unitStart[i] = keyEnd >= 0 ? keyStart : start;
+    this.keyEnd[i] = keyEnd;
+    this.parent[i] = parent;
+    this.last[i] = i;
+    if (parent >= 0) this.members[parent]!++;
+    return i;
+  }
+
+  private grow(): void {
+    const size = this.kind.length * 2;
+    const widen = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.kind = widen(this.kind, (k) => new Uint8Array(k));
+    for (const f of ['start', 'end', 'unitStart', 'keyEnd', 'parent', 'last', 'members'] as const) this[f] = widen(this[f], (k) => new Int32Array(k));
+  }
+}
+
+/**
+ * The tree of a valid JSON text, from jsonc-parser's scanner with an explicit stack: no
+ * recursion (so no depth limit) and none of parseTree's per-node objects.
+ */
+function parse(text: string): Tree {
+  const tree = new Tree();
+  const open: number[] = [];
+  // Per open container: whether the next string is a key (objects only).
+  const wantKey: boolean[] = [];
+  let keyStart = -1;
+  let keyEnd = -1;
+  const scanner = createScanner(text, true);
+  const add = (kind: number, start: number, end: number): number => {
+    const i = tree.add(kind, start, end, open.length > 0 ? open[open.length - 1]! : -1, keyStart, keyEnd);
+    keyStart = keyEnd = -1;
+    return i;
+  };
+  for (let t = scanner.scan(); t !== T_EOF; t = scanner.scan()) {
+    const offset = scanner.getTokenOffset();
+    if (t === T_OPEN_BRACE || t === T_OPEN_BRACKET) {
+      open.push(add(t === T_OPEN_BRACE ? OBJECT : ARRAY, offset, offset));
+      wantKey.push(t === T_OPEN_BRACE);
+    } else if (t === T_CLOSE_BRACE || t === T_CLOSE_BRACKET) {
+      const i = open.pop()!;
+      tree.end[i] = offset + 1;
+      tree.last[i] = tree.n - 1;
+      wantKey.pop();
+    } else if (t === T_COMMA) {
+      if (wantKey.length > 0 && tree.kind[open[open.length - 1]!] === OBJECT) wantKey[wantKey.length - 1] = true;
+    } else if (t === T_STRING && wantKey[wantKey.length - 1] === true) {
+      keyStart = offset;
+      keyEnd = offset + scanner.getTokenLength();
+      wantKey[wantKey.length - 1] = false;
+    } else if (t === T_STRING || t === T_NUMBER || t === T_NULL || t === T_TRUE || t === T_FALSE) {
+      add(t === T_STRING ? STRING : t === T_NUMBER ? NUMBER : LITERAL, offset, offset + scanner.getTokenLength());
+    }
+  }
+  return tree;
+}
+
+const isContainer = (kind: number): boolean => kind === OBJECT || kind === ARRAY;
+
+/** Smallest valid stand-in for a container: every member counted as omitted. */
+function skeleton(kind: number, members: number): string {
+  if (kind === OBJECT) return members ? `{"_omitted":${members}}` : '{}';
+  return members ? `["[... ${members} more items]"]` : '[]';
+}
+
+const trimMarker = (kind: number, dropped: number): string => (kind === OBJECT ? `"_omitted":${dropped}` : `"[... ${dropped} more items]"`);
+
+function isJsonString(raw: string): boolean {
+  try {
+    return typeof JSON.parse(raw) === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** The longest prefix of raw string content of at most `chars` characters that ends on an escape boundary. */
+function escapeSafePrefix(content: string, chars: number): string {
+  let j = 0;
+  while (j < chars && j < content.length) {
+    const step = content[j] === '\\' ? (content[j + 1] === 'u' ? 6 : 2) : /[\uD800-\uDBFF]/u.test(content[j]!) ? 2 : 1;
+    if (j + step > chars) break;
+    j += step;
+  }
+  return content.slice(0, j);
+}
+
+const memo = new Map<string, number>();
+/** o200k tokens, memoised for the short pieces (keys, flags, small values) that repeat across a document. */
+function pieceTokens(s: string): number {
+  if (s.length > 48) return countTokens(s);
+  let n = memo.get(s);
+  if (n === undefined) {
+    if (memo.size > 100_000) memo.clear();
+    n = countTokens(s);
+    memo.set(s, n);
+  }
+  return n;
+}
+
+// o200k splits a digit run into groups of up to three, so an integer's count needs no tokenizer.
+const INTEGER = /^-?\d+$/u;
+const integerTokens = (raw: string): number => Math.ceil((raw.length - (raw[0] === '-' ? 1 : 0)) / 3) + (raw[0] === '-' ? 1 : 0);
+
+/**
+ * Whether compact JSON of `text` could be within `target` tokens, judged from a few evenly
+ * spread samples with the pretty-printing whitespace squeezed out, so that a megabyte that
+ * plainly does not fit is never rendered and counted whole.
+ */
+function compactMayFit(text: string, target: number): boolean {
+  const SAMPLES = 8;
+  const SAMPLE_CHARS = 4096;
+  if (text.length <= SAMPLES * SAMPLE_CHARS * 2) return true;
+  let tokens = 0;
+  for (let k = 0; k < SAMPLES; k++) {
+    const from = Math.floor(((text.length - SAMPLE_CHARS) * k) / (SAMPLES - 1));
+    tokens += countTokens(text.slice(from, from + SAMPLE_CHARS).replace(/\s*\n\s*/gu, '').replace(/([:,]) /gu, '$1'));
+  }
+  return (text.length * tokens) / (SAMPLES * SAMPLE_CHARS) <= target * 1.25;
+}
+
+/** A binary max-heap of node indices on a priority array; ties go to the earlier node. */
+class Frontier {
+  private heap = new Int32Array(1024);
+  size = 0;
+  constructor(private readonly prio: Float64Array) {}
+  private above(a: number, b: number): boolean {
+    const pa = this.prio[a]!;
+    const pb = this.prio[b]!;
+    return pa > pb || (pa === pb && a < b);
+  }
+  push(x: number): void {
+    if (this.size === this.heap.length) {
+      const h = new Int32Array(this.size * 2);
+      h.set(this.heap);
+      this.heap = h;
+    }
+    const h = this.heap;
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.above(x, h[p]!)) break;
+      h[i] = h[p]!;
+      i = p;
+    }
+    h[i] = x;
+  }
+  pop(): number {
+    const h = this.heap;
+    const top = h[0]!;
+    const x = h[--this.size]!;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= this.size) break;
+      const r = l + 1;
+      const m = r < this.size && this.above(h[r]!, h[l]!) ? r : l;
+      if (!this.above(h[m]!, x)) break;
+      h[i] = h[m]!;
+      i = m;
+    }
+    if (this.size > 0) h[i] = x;
+    return top;
+  }
+}
+
+interface Selection {
+  kept: Uint8Array;
+  /** Token budgets of the kept long strings that are cut (absent: kept whole). */
+  stringBudgets: Map<number, number>;
+  all: boolean;
+}
+
+/** Picks and renders the kept part of one parsed document. */
+class JsonTrimmer {
+  private readonly prio: Float64Array;
+  private readonly unitCost: Float64Array;
+  private readonly markerCost: Float64Array;
+  /** Token count of each long string; 0 not yet measured, -1 not long. */
+  private readonly longTokens: Float64Array;
+  private readonly shortened = new Map<string, { raw: string; tokens: number }>();
+  private readonly text: string;
+
+  constructor(
+    private readonly input: FormatInput,
+    private readonly tree: Tree,
+  ) {
+    this.text = input.text;
+    this.prio = new Float64Array(tree.n);
+    this.unitCost = new Float64Array(tree.n).fill(-1);
+    this.markerCost = new Float64Array(tree.n).fill(-1);
+    this.longTokens = new Float64Array(tree.n);
+    this.rank();
+  }
+
+  private raw(i: number): string {
+    return this.text.slice(this.tree.start[i]!, this.tree.end[i]!);
+  }
+
+  private keyRaw(i: number): string {
+    const keyEnd = this.tree.keyEnd[i]!;
+    return keyEnd < 0 ? '' : this.text.slice(this.tree.unitStart[i]!, keyEnd);
+  }
+
+  /**
+   * Keep priorities: the model's score, the query's words (in keys above all, in values too), cheap
+   * scalars; a container ranks by its best member plus the query words found anywhere inside it.
+   */
+  private rank(): void {
+    const { tree, input } = this;
+    const { n, kind, parent } = tree;
+    const { keyWeight, ownMask, weights } = this.queryMatches();
+    const pathBonus = new Float64Array(n);
+    const base = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      // A key the question names pulls up everything under it, less with every level down.
+      pathBonus[i] = keyWeight[i]! + (i > 0 ? 0.5 * pathBonus[parent[i]!]! : 0);
+      const k = kind[i]!;
+      // Numbers, flags and short strings cost a few tokens and usually carry the answer.
+      const cheap = k === NUMBER || k === LITERAL || (k === STRING && tree.end[i]! - tree.start[i]! <= 80);
+      base[i] = input.score({ start: tree.unitStart[i]!, end: tree.end[i]! }) + pathBonus[i]! + (cheap ? 0.1 : 0);
+    }
+    const coverOf = (mask: number): number => {
+      let c = 0;
+      for (let m = mask, b = 0; m !== 0; m >>>= 1, b++) if (m & 1) c += weights[b]!;
+      return c;
+    };
+    const top1 = new Float64Array(n).fill(-Infinity);
+    const top2 = new Float64Array(n).fill(-Infinity);
+    const mask = Int32Array.from(ownMask);
+    const bestMemberCover = new Float64Array(n);
+    const prio = this.prio;
+    for (let i = n - 1; i >= 0; i--) {
+      const cover = mask[i] === 0 ? 0 : coverOf(mask[i]!);
+      // Opening a container only costs its braces; it ranks by what it leads to, slightly less
+      // than its best member so that member follows it at once, plus the query words found inside
+      // that no single member holds: of two records holding a named "license", the one that also
+      // names the package wins.
+      const p = tree.members[i]! === 0 ? base[i]! + cover : Math.max(base[i]!, 0.9 * top1[i]! + 0.05 * Math.max(0, top2[i]!)) + cover - bestMemberCover[i]!;
+      prio[i] = p;
+      if (i === 0) break;
+      const up = parent[i]!;
+      mask[up]! |= mask[i]!;
+      if (cover > bestMemberCover[up]!) bestMemberCover[up] = cover;
+      if (p > top1[up]!) {
+        top2[up] = top1[up]!;
+        top1[up] = p;
+      } else if (p > top2[up]!) top2[up] = p;
+    }
+    // A chosen container's members share its rank in part: a record picked for the query keeps
+    // more than its single best field before the next record opens.
+    for (let i = 1; i < n; i++) prio[i] = Math.max(prio[i]!, 0.8 * prio[parent[i]!]!);
+  }
+
+  /**
+   * Which query words each node's key and (scalar) value hold, as a bitmask over the first 30
+   * query words, with each word's weight: 0.5, plus up to 0.5 the rarer it is among the nodes.
+   * `keyWeight` is 1 plus the rarest named word's extra for keys the query names, else 0. In
+   * `{"node_modules/express": {"version": …}, …}` asked "version of node_modules/express", every
+   * entry shares "node" and "modules" and holds a "version"; only "express" tells them apart.
+   */
+  private queryMatches(): { keyWeight: Float64Array; ownMask: Int32Array; weights: number[] } {
+    const { tree } = this;
+    const n = tree.n;
+    const keyWeight = new Float64Array(n);
+    const ownMask = new Int32Array(n);
+    const query = [...new Set(matchWords(this.input.query ?? ''))].slice(0, 30);
+    if (query.length === 0) return { keyWeight, ownMask, weights: [] };
+    const bit = new Map(query.map((w, k) => [w, 1 << k]));
+    const maskMemo = new Map<string, number>();
+    const maskOf = (raw: string): number => {
+      let m = maskMemo.get(raw);
+      if (m !== undefined) return m;
+      m = 0;
+      const lower = raw.toLowerCase();
+      // Match keys are lower-case stems, so a word can only match where its stem occurs as is.
+      if (query.some((w) => lower.includes(w))) for (const w of matchWords(raw.replace(/\\[nrtbf]/gu, ' '))) m |= bit.get(w) ?? 0;
+      if (raw.length <= 64) maskMemo.set(raw, m);
+      return m;
+    };
+    const keyMask = new Int32Array(n);
+    const df = new Array<number>(query.length).fill(0);
+    let texts = 0;
+    for (let i = 0; i < n; i++) {
+      const k = tree.kind[i]!;
+      const keyed = tree.keyEnd[i]! >= 0;
+      if (keyed) keyMask[i] = maskOf(this.keyRaw(i));
+      let m = keyMask[i]!;
+      if (!isContainer(k) && tree.end[i]! - tree.start[i]! <= 512) m |= maskOf(this.raw(i));
+      ownMask[i] = m;
+      if (keyed || k === STRING) texts++;
+      for (let b = 0; m !== 0; m >>>= 1, b++) if (m & 1) df[b]!++;
+    }
+    const norm = Math.log(1 + texts);
+    const rarity = df.map((d) => (d > 0 ? Math.log(1 + texts / d) / norm : 0));
+    for (let i = 0; i < n; i++) {
+      let best = -1;
+      for (let m = keyMask[i]!, b = 0; m !== 0; m >>>= 1, b++) if (m & 1) best = Math.max(best, rarity[b]!);
+      if (best >= 0) keyWeight[i] = 1 + best;
+    }
+    return { keyWeight, ownMask, weights: rarity.map((r) => 0.5 + 0.5 * r) };
+  }
+
+  /** Token count of a string node long enough to be shortened, else 0. */
+  private longSize(i: number): number {
+    if (this.tree.kind[i] !== STRING || this.tree.end[i]! - this.tree.start[i]! <= LONG_STRING_TOKENS) return 0;
+    if (this.longTokens[i] === 0) {
+      const raw = this.raw(i);
+      // The text engine cuts only at whitespace: a hash, URL or base64 blob is kept or dropped whole.
+      const t = /\s/u.test(raw) ? countTokens(raw) : 0;
+      this.longTokens[i] = t > LONG_STRING_TOKENS ? t : -1;
+    }
+    return Math.max(0, this.longTokens[i]!);
+  }
+
+  /** A long string cut to about `budget` tokens by the text engine, as a valid JSON string literal. */
+  shorten(i: number, budget: number): { raw: string; tokens: number } {
+    const memoKey = `${i}:${budget}`;
+    const hit = this.shortened.get(memoKey);
+    if (hit) return hit;
+    const span: Span = { start: this.tree.start[i]! + 1, end: this.tree.end[i]! - 1 };
+    const content = this.text.slice(span.start, span.end);
+    // compressSpan cuts only at whitespace and JSON escapes hold none, so kept runs stay valid
+    // string content; the engine may join runs with a line break, which JSON must escape.
+    let kept = this.input.compressSpan(span, budget).replace(/[\u0000-\u001f]+/gu, ' ');
+    if (this.input.placeholders && kept !== content) {
+      const pieces = kept.split(PLACEHOLDER);
+      const head = pieces[0]!.trimEnd();
+      const tail = pieces.at(-1)!.trimStart();
+      if (head && !content.startsWith(head)) kept = `${PLACEHOLDER} ${kept}`;
+      if (tail && !content.endsWith(tail)) kept = `${kept} ${PLACEHOLDER}`;
+    }
+    let raw = `"${kept}"`;
+    if (!isJsonString(raw)) {
+      const total = this.longSize(i) || countTokens(content);
+      const prefix = escapeSafePrefix(content, Math.floor((content.length * budget) / Math.max(1, total)));
+      raw = `"${prefix}${this.input.placeholders ? ` ${PLACEHOLDER}` : ''}"`;
+      if (!isJsonString(raw)) raw = '""';
+    }
+    const out = { raw, tokens: kept === content ? this.longSize(i) || countTokens(raw) : countTokens(raw) };
+    this.shortened.set(memoKey, out);
+    return out;
+  }
+
+  /** Estimated tokens of a member with its comma and key: a container's braces, a scalar whole, a long string at preview size. */
+  private cost(i: number): number {
+    const cached = this.unitCost[i]!;
+    if (cached >= 0) return cached;
+    const k = this.tree.kind[i]!;
+    const prefix = `,${this.keyRaw(i)}${this.tree.keyEnd[i]! >= 0 ? ':' : ''}`;
+    let c: number;
+    if (isContainer(k)) c = pieceTokens(prefix + (k === OBJECT ? '{' : '[')) + 1;
+    else if (k === NUMBER && INTEGER.test(this.raw(i))) c = pieceTokens(prefix) + integerTokens(this.raw(i));
+    else {
+      const long = this.longSize(i);
+      c = long > 0 ? pieceTokens(prefix) + this.shorten(i, Math.min(long, PREVIEW_TOKENS)).tokens : pieceTokens(prefix + this.raw(i));
+    }
+    this.unitCost[i] = c;
+    return c;
+  }
+
+  /** Estimated tokens of a container's trim marker while any member is left out. */
+  private marker(i: number): number {
+    const cached = this.markerCost[i]!;
+    if (cached >= 0) return cached;
+    const m = this.tree.members[i]!;
+    const c = m === 0 ? 0 : pieceTokens(`,${trimMarker(this.tree.kind[i]!, m)}`);
+    this.markerCost[i] = c;
+    return c;
+  }
+
+  /** Greedy fill in priority order from the root down, within `budget` estimated tokens. */
+  select(budget: number): Selection {
+    const { tree } = this;
+    const { n, last, members, parent } = tree;
+    const kept = new Uint8Array(n);
+    const keptMembers = new Int32Array(n);
+    const frontier = new Frontier(this.prio);
+    const open = (i: number) => {
+      kept[i] = 1;
+      for (let c = i + 1; c <= last[i]!; c = last[c]! + 1) frontier.push(c);
+    };
+    let used = 2 + this.marker(0);
+    open(0);
+    let keptCount = 1;
+    let misses = 0;
+    while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
+      const i = frontier.pop();
+      const up = parent[i]!;
+      let c = this.cost(i) + this.marker(i);
+      // The parent's marker goes away with its last missing member.
+      if (keptMembers[up]! + 1 === members[up]!) c -= this.marker(up);
+      if (used + c > budget) {
+        misses++;
+        continue;
+      }
+      misses = 0;
+      used += c;
+      keptMembers[up]!++;
+      keptCount++;
+      open(i);
+    }
+    // What is left lengthens the kept long strings, in proportion to what each still misses.
+    let all = keptCount === n;
+    const stringBudgets = new Map<number, number>();
+    const longKept: number[] = [];
+    let missing = 0;
+    for (let i = 0; i < n; i++) {
+      if (!kept[i] || this.longSize(i) === 0) continue;
+      longKept.push(i);
+      missing += this.longSize(i) - PREVIEW_TOKENS;
+    }
+    const spare = Math.max(0, budget - used);
+    for (const i of longKept) {
+      const full = this.longSize(i);
+      const extra = missing > 0 ? Math.floor((spare * (full - PREVIEW_TOKENS)) / missing) : 0;
+      const b = Math.min(full, PREVIEW_TOKENS + extra);
+      if (b < full) {
+        stringBudgets.set(i, b);
+        all = false;
+      }
+    }
+    return { kept, stringBudgets, all };
+  }
+
+  /** Compact JSON of the kept tree (all of it without a selection), trimmed containers marked. */
+  render(sel: Selection | undefined): string {
+    const { tree, text } = this;
+    const { n, kind, last } = tree;
+    const out: string[] = [];
+    // Open containers with how many members each has written and dropped so far.
+    const stack: number[] = [];
+    const wrote: number[] = [];
+    const dropped: number[] = [];
+    const close = () => {
+      const c = stack.pop()!;
+      const w = wrote.pop()!;
+      const d = dropped.pop()!;
+      if (d > 0) out.push(w > 0 ? `,${trimMarker(kind[c]!, d)}` : trimMarker(kind[c]!, d));
+      out.push(kind[c] === OBJECT ? '}' : ']');
+    };
+    for (let i = 0; i < n; ) {
+      while (stack.length > 0 && last[stack[stack.length - 1]!]! < i) close();
+      const top = stack.length - 1;
+      if (sel && !sel.kept[i]) {
+        dropped[top]!++;
+        i = last[i]! + 1;
+        continue;
+      }
+      if (top >= 0) {
+        if (wrote[top]!++ > 0) out.push(',');
+        if (tree.keyEnd[i]! >= 0) out.push(this.keyRaw(i), ':');
+      }
+      const k = kind[i]!;
+      if (isContainer(k)) {
+        out.push(k === OBJECT ? '{' : '[');
+        stack.push(i);
+        wrote.push(0);
+        dropped.push(0);
+      } else {
+        const b = sel?.stringBudgets.get(i);
+        out.push(b === undefined ? text.slice(tree.start[i]!, tree.end[i]!) : this.shorten(i, b).raw);
+      }
+      i++;
+    }
+    while (stack.length > 0) close();
+    return out.join('');
+  }
+
+  /** The kept tree closest to `target` tokens from below, measured on the rendered output. */
+  fit(target: number): string {
+    if (compactMayFit(this.text, target)) {
+      const compact = this.render(undefined);
+      if (countTokens(compact) <= target) return compact;
+    }
+    let best: { out: string; tokens: number } | undefined;
+    let budget = target;
+    const tried = new Set<number>();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const sel = this.select(budget);
+      const out = this.render(sel);
+      const t = countTokens(out);
+      tried.add(budget);
+      if (t <= target && (!best || t > best.tokens)) best = { out, tokens: t };
+      if (t <= target && (t >= 0.97 * target || sel.all)) break;
+      // Piece sums and the real count differ by a near-constant factor: scale the budget by it,
+      // aiming a little low so that the next round lands inside the window rather than past it.
+      const next = Math.floor((budget * 0.99 * target) / Math.max(1, t));
+      if (next < 1 || tried.has(next)) break;
+      budget = next;
+    }
+    while (!best && budget >= 2) {
+      budget = Math.floor(budget / 2);
+      const out = this.render(this.select(budget));
+      const t = countTokens(out);
+      if (t <= target) best = { out, tokens: t };
+    }
+    return best?.out ?? skeleton(this.tree.kind[0]!, this.tree.members[0]!);
+  }
+}
+
+/**
+ * JSON in, compact JSON out, always parseable: arrays keep their best items (and say how many
+ * went), objects their best keys (query-named first, `"_omitted": N` for the rest), long strings
+ * are shortened by the text engine; the budget is met by measuring the rendered output.
+ */
+export const compressJson: FormatCompressor = (input) => {
+  try {
+    JSON.parse(input.text);
+  } catch {
+    // Not JSON after all: the text engine's cut, as one JSON string.
+    return JSON.stringify(input.compressSpan({ start: 0, end: input.text.length }, input.targetTokens));
+  }
+  const tree = parse(input.text);
+  const trimmer = new JsonTrimmer(input, tree);
+  const target = Math.max(1, input.targetTokens);
+  const rootKind = tree.kind[0]!;
+  let out: string;
+  if (isContainer(rootKind)) out = trimmer.fit(target);
+  else {
+    const raw = input.text.slice(tree.start[0]!, tree.end[0]!);
+    out = rootKind !== STRING || countTokens(raw) <= target ? raw : trimmer.shorten(0, target).raw;
+  }
+  try {
+    JSON.parse(out);
+    return out;
+  } catch {
+    return isContainer(rootKind) ? skeleton(rootKind, tree.members[0]!) : 'null';
+  }
+};

@@ -1,0 +1,158 @@
+import { countTokens } from '../tokens.js';
+import type { FormatCompressor } from './format-input.js';
+
+// Severity words as loggers print them: upper case anywhere (`ERROR`, `[WRN]`, `npm ERR!`), any case
+// where a level sits (`[error]`, `error:`, `level=warn`, `"level":"error"`), exception class names
+// (`TypeError`, `java.lang.IllegalStateException`) and Android's `E/Tag` and logcat's ` E Tag:`.
+const SEVERE = [
+  /\b(?:ERROR|ERR|FATAL|FTL|CRITICAL|CRIT|SEVERE|WARN|WARNING|WRN|PANIC|ALERT|EMERG|EXCEPTION|FAILED|FAILURE)\b/u,
+  /[[<(|]\s*(?:error|err|fatal|critical|crit|warn|warning|panic|severe|alert|emerg)\s*[\]>)|]/iu,
+  /(?:^|\s)(?:error|fatal|critical|warn|warning|panic|severe)(?::|\s*$)/iu,
+  /\b(?:level|lvl|severity)"?\s*[=:]\s*"?(?:error|err|fatal|critical|crit|warn|warning|panic)\b/iu,
+  /\b[A-Z][\w$]*(?:Exception|Error)\b/u,
+  /\b(?:failed|failure)\b/iu,
+  /(?:^|\s)[EWF]\/[\w.$-]+/u,
+  /^\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+\d+\s+\d+\s+[EWF]\s/u,
+];
+// Stack traces: Java/JS/C# frames, Python tracebacks, chained causes, Go goroutines, Rust panics.
+const TRACE = [
+  /^\s+at\s+\S/u,
+  /^\s*File "[^"]*", line \d+/u,
+  /^\s*Traceback \(most recent call last\)/u,
+  /^\s*Caused by:/u,
+  /^\s*\.\.\. \d+ (?:more|common frames omitted)/u,
+  /^\s*goroutine \d+ \[/u,
+  /^\s*thread '[^']*' panicked at/u,
+  /^\s*panic:/u,
+];
+
+const isSevere = (line: string): boolean => SEVERE.some((re) => re.test(line));
+const isTrace = (line: string): boolean => TRACE.some((re) => re.test(line));
+
+/** What repeats compare: numbers, hex ids and UUIDs (timestamps included) blanked out. */
+function repeatKey(line: string): string {
+  return line
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/giu, '#')
+    .replace(/\b0x[0-9a-f]+\b/giu, '#')
+    .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/giu, '#')
+    .replace(/\d+/gu, '#');
+}
+
+interface Unit {
+  /** First input line of the run. */
+  first: number;
+  /** Input lines the unit stands for (a collapsed run of repeats counts them all). */
+  lines: number;
+  text: string;
+  mustKeep: boolean;
+  score: number;
+  tokens: number;
+}
+
+const dropMarker = (lines: number): string => `[... ${lines} ${lines === 1 ? 'line' : 'lines'}]`;
+
+/**
+ * Log lines in, log lines out: consecutive repeats (equal but for numbers and ids) collapse to
+ * their first line plus ` [repeated N times]`, N counting the whole run; error, warning and
+ * stack-trace lines are always kept; the other lines are kept whole, best scored first (next to an
+ * error counts a little), in original order, each run of dropped lines leaving `[... N lines]`.
+ */
+export const compressLog: FormatCompressor = (input) => {
+  const { text } = input;
+  if (countTokens(text) <= input.targetTokens) return text;
+  const lines: Array<{ start: number; end: number; text: string }> = [];
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const contentEnd = end > start && text[end - 1] === '\r' ? end - 1 : end;
+    lines.push({ start, end: contentEnd, text: text.slice(start, contentEnd) });
+    start = end + 1;
+  }
+  // A final line break ends the last line rather than starting an empty one.
+  if (lines.length > 1 && lines.at(-1)!.text === '') lines.pop();
+
+  // Severity: error lines, trace lines, and indented lines that continue either.
+  const must = new Uint8Array(lines.length);
+  let inTrace = false;
+  lines.forEach((l, i) => {
+    const continues = inTrace && /^\s+\S/u.test(l.text);
+    if (isSevere(l.text) || isTrace(l.text) || continues) must[i] = 1;
+    inTrace = must[i] === 1 || (inTrace && l.text.trim() === '');
+  });
+
+  const units: Unit[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const line = lines[i]!;
+    // Trace frames differ only in line numbers: they repeat only when identical.
+    const key = isTrace(line.text) ? line.text : repeatKey(line.text);
+    let j = i + 1;
+    if (line.text.trim() !== '') while (j < lines.length && (isTrace(lines[j]!.text) ? lines[j]!.text : repeatKey(lines[j]!.text)) === key) j++;
+    const n = j - i;
+    const shown = n > 1 ? `${line.text} [repeated ${n} times]` : line.text;
+    let mustKeep = false;
+    for (let k = i; k < j; k++) mustKeep ||= must[k] === 1;
+    const near = (i > 0 && must[i - 1] === 1) || (j < lines.length && must[j] === 1);
+    units.push({ first: i, lines: n, text: shown, mustKeep, score: input.score(line) + (near ? 0.15 : 0), tokens: countTokens(`${shown}\n`) });
+    i = j;
+  }
+
+  const render = (kept: Uint8Array): string => {
+    const out: string[] = [];
+    let gap = 0;
+    units.forEach((u, k) => {
+      if (kept[k]) {
+        if (gap > 0) out.push(dropMarker(gap));
+        gap = 0;
+        out.push(u.text);
+      } else gap += u.lines;
+    });
+    if (gap > 0) out.push(dropMarker(gap));
+    return out.join('\n');
+  };
+
+  const MARKER = countTokens(`${dropMarker(100)}\n`);
+  const order = units
+    .map((u, k) => k)
+    .filter((k) => !units[k]!.mustKeep)
+    .sort((a, b) => units[b]!.score - units[a]!.score || a - b);
+
+  /** Required units plus the best others within `budget`, markers counted as they appear and vanish. */
+  const select = (budget: number): Uint8Array => {
+    const kept = new Uint8Array(units.length);
+    let used = 0;
+    units.forEach((u, k) => {
+      if (!u.mustKeep) return;
+      kept[k] = 1;
+      used += u.tokens;
+    });
+    // Markers: one per run of dropped units.
+    for (let k = 0; k < units.length; k++) if (!kept[k] && (k === 0 || kept[k - 1])) used += MARKER;
+    for (const k of order) {
+      const left = k > 0 && !kept[k - 1];
+      const right = k < units.length - 1 && !kept[k + 1];
+      // Keeping a unit splits its gap in two, shortens it, or closes it.
+      const markerChange = left && right ? MARKER : !left && !right ? -MARKER : 0;
+      const c = units[k]!.tokens + markerChange;
+      if (used + c > budget) continue;
+      kept[k] = 1;
+      used += c;
+    }
+    return kept;
+  };
+
+  let budget = input.targetTokens;
+  let best: string | undefined;
+  for (let round = 0; round < 6; round++) {
+    const out = render(select(budget));
+    const t = countTokens(out);
+    if (t <= input.targetTokens) {
+      best = out;
+      break;
+    }
+    // Lines counted apart and together differ by a token here and there; the required lines
+    // alone may be over budget, in which case the smallest output is the answer.
+    best = out;
+    budget -= Math.max(1, t - input.targetTokens);
+  }
+  return best!;
+};

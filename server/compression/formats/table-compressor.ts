@@ -1,0 +1,99 @@
+import { countTokens } from '../tokens.js';
+import type { FormatCompressor } from './format-input.js';
+import { isMarkdownSeparator } from './markdown-separator.js';
+
+interface Row {
+  start: number;
+  end: number;
+}
+
+const rowsMarker = (rows: number): string => `[... ${rows} more ${rows === 1 ? 'row' : 'rows'}]`;
+
+/** Lines of a text as spans without their line breaks (a final break ends the last line). */
+function lineSpans(text: string): Row[] {
+  const out: Row[] = [];
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    out.push({ start, end: end > start && text[end - 1] === '\r' ? end - 1 : end });
+    start = end + 1;
+  }
+  if (out.length > 1 && out.at(-1)!.start === out.at(-1)!.end) out.pop();
+  return out;
+}
+
+/**
+ * A table in, the same table with fewer rows out: the header (and a markdown separator) stays
+ * verbatim, body rows are kept whole, best scored first, in original order, and the rows left
+ * out are counted on one line after the last row, `[... N more rows]` (after a markdown table, as
+ * plain text, followed by any lines that came after the table).
+ */
+export const compressTable: FormatCompressor = (input) => {
+  const { text } = input;
+  if (countTokens(text) <= input.targetTokens) return text;
+  const lines = lineSpans(text);
+  const lineText = (r: Row) => text.slice(r.start, r.end);
+  // A markdown table may sit under a title and above a note: those stay verbatim around it.
+  const sep = lines.findIndex((l, i) => i > 0 && isMarkdownSeparator(lineText(l)) && lineText(lines[i - 1]!).includes('|'));
+  const markdown = sep > 0;
+  let headEnd = markdown ? sep + 1 : lines.findIndex((l) => lineText(l).trim() !== '') + 1;
+  if (headEnd === 0) headEnd = lines.length;
+  let bodyEnd = lines.length;
+  if (markdown) for (bodyEnd = headEnd; bodyEnd < lines.length && lineText(lines[bodyEnd]!).includes('|'); ) bodyEnd++;
+  const head = lines.slice(0, headEnd).map(lineText);
+  const tail = lines.slice(bodyEnd).map(lineText);
+  const headerText = head.at(markdown ? -2 : -1) ?? '';
+
+  // A quoted CSV field may hold line breaks: a record runs on while its quotes are unbalanced.
+  const delimited = !markdown && /[,\t;]/u.test(headerText) && !/\S {2,}\S/u.test(headerText);
+  const rows: Row[] = [];
+  for (let i = headEnd; i < bodyEnd; i++) {
+    const row = { ...lines[i]! };
+    if (delimited) {
+      let quotes = (lineText(row).match(/"/gu) ?? []).length;
+      while (quotes % 2 === 1 && i + 1 < bodyEnd) {
+        row.end = lines[++i]!.end;
+        quotes += (lineText(lines[i]!).match(/"/gu) ?? []).length;
+      }
+    }
+    // Blank lines are no rows: nothing to keep or count.
+    if (lineText(row).trim() !== '') rows.push(row);
+  }
+
+  const headTokens = countTokens([...head, ...tail].join('\n'));
+  const rowTokens = rows.map((r) => countTokens(`\n${lineText(r)}`));
+  const markerTokens = countTokens(`\n${rowsMarker(rows.length)}`);
+  const order = rows.map((_, k) => k).sort((a, b) => input.score(rows[b]!) - input.score(rows[a]!) || a - b);
+
+  const render = (kept: Uint8Array): string => {
+    const out = [...head];
+    let dropped = 0;
+    rows.forEach((r, k) => {
+      if (kept[k]) out.push(lineText(r));
+      else dropped++;
+    });
+    if (dropped > 0) out.push(rowsMarker(dropped));
+    return [...out, ...tail].join('\n');
+  };
+  const select = (budget: number): Uint8Array => {
+    const kept = new Uint8Array(rows.length);
+    let used = headTokens + markerTokens;
+    for (const k of order) {
+      if (used + rowTokens[k]! > budget) continue;
+      kept[k] = 1;
+      used += rowTokens[k]!;
+    }
+    return kept;
+  };
+
+  let budget = input.targetTokens;
+  let out = '';
+  for (let round = 0; round < 6; round++) {
+    out = render(select(budget));
+    const t = countTokens(out);
+    if (t <= input.targetTokens) break;
+    // Rows counted apart and together differ by a token here and there.
+    budget -= Math.max(1, t - input.targetTokens);
+  }
+  return out;
+};

@@ -1,0 +1,49 @@
+import type { Word } from '../model/words.js';
+
+const NEGATION = /^(not|no|never|without|none|nor|cannot|nothing|nobody|neither|\w+n['’]t)$/iu;
+const SENTENCE_END = /[.!?:]["'”’)\]]*$/u;
+/** Leading and trailing punctuation around a whitespace token ("(Berlin)," -> "Berlin"). */
+const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+
+/** What a whitespace-delimited token carries on its own, 0..1. */
+function tokenInformation(token: string, previous: string | undefined, lineStart: boolean): number {
+  const bare = token.replace(EDGE_PUNCT, '');
+  if (!bare) return 0;
+  if (/\d/u.test(bare) || /\p{Ll}\p{Lu}|_/u.test(bare)) return 1;
+  if (NEGATION.test(bare)) return 1;
+  const sentenceStart = lineStart || previous === undefined || SENTENCE_END.test(previous);
+  if (/^\p{Lu}/u.test(bare) && !sentenceStart) return 0.8;
+  if (previous && /\d/u.test(previous) && /^[\p{L}%°µ]{1,4}$/u.test(bare)) return 0.8;
+  return 0;
+}
+
+/**
+ * How much each word carries on its own, 0..1, for query-free scoring: numbers, dates and
+ * identifiers (digits, `snake_case`, `camelCase`), names (capitalised mid-sentence), negations
+ * and the unit after a number. Judged per whitespace token, so "$4.2M" or "user_id" count whole
+ * although the model sees them as several words. The model already ranks rare terms; this makes
+ * sure the words a summary can least afford to lose (a changed number or a dropped "not" flips
+ * the meaning) rank first.
+ */
+export function informationOf(words: readonly Word[], text: string): Float32Array {
+  const out = new Float32Array(words.length);
+  const re = /\S+/gu;
+  let previous: string | undefined;
+  let lastEnd = 0;
+  let w = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const end = m.index + m[0].length;
+    const info = tokenInformation(m[0], previous, text.slice(lastEnd, m.index).includes('\n'));
+    while (w < words.length && words[w]!.start < m.index) w++;
+    for (; w < words.length && words[w]!.end <= end; w++) out[w] = info;
+    previous = m[0];
+    lastEnd = end;
+  }
+  return out;
+}
+
+/** `(1 - weight) * model + weight * information`, word by word. */
+export function withInformationPrior(words: readonly Word[], text: string, scores: Float32Array, weight: number): Float32Array {
+  const info = informationOf(words, text);
+  return scores.map((s, i) => (1 - weight) * s + weight * info[i]!);
+}

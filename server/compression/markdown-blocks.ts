@@ -1,0 +1,471 @@
+/**
+ * Markdown segmentation for the `markdown` content format: structure stays verbatim, only prose
+ * shrinks. The document is parsed with remark's parser family (micromark + mdast, with GFM and
+ * YAML/TOML front matter) and the mdast tree is walked into the engine's span tree:
+ *
+ * - headings (ATX and setext, underline included), front matter, thematic breaks and link
+ *   reference definitions: one atomic, required sentence;
+ * - fenced and indented code, HTML blocks: one atomic sentence the engine keeps or drops whole;
+ * - GFM tables: one atomic sentence per row; the header and delimiter rows are also required;
+ * - lists, block quotes and footnote definitions: one block per top-level container, holding the
+ *   sentences of everything nested inside (paragraph prose, nested items, code, rows...). A
+ *   sentence that starts a line claims what precedes it on that line (indentation, `- `, `1. `,
+ *   `- [ ] `, `> `, `[^1]: `) as its `prefix`. In a quote every line of a paragraph is its own
+ *   sentence with its own `>` prefix, and `>`-only separator lines before a paragraph join that
+ *   paragraph's prefix (so a kept paragraph brings its separator along);
+ * - paragraphs: the prose splitter per line, with links, images, autolinks, inline code, inline
+ *   HTML and short emphasis kept whole: a sentence boundary never falls inside one (the two
+ *   sentences merge) and each is one token together with the word characters touching it.
+ *
+ * Spans are offsets into the input; every non-whitespace character lands in some sentence (a
+ * final sweep adds any the walk missed as plain prose). Input that is too large or too deeply
+ * nested for the parser to handle quickly, or any parser failure, falls back to segment.ts.
+ */
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { frontmatter } from 'micromark-extension-frontmatter';
+import { gfm } from 'micromark-extension-gfm';
+import { segment, sentencesIn, type Block, type BlockKind, type Sentence, type Span } from './segment.js';
+
+/** Above this many characters the parser is too slow (micromark runs at roughly 1 MB/s): fall back. */
+const MAX_PARSE_CHARS = 500_000;
+/** Above this many lines likewise (micromark's cost grows with lines, table rows especially). */
+const MAX_PARSE_LINES = 15_000;
+/** Container markers (`>`, list bullets) opening one line beyond which micromark goes superlinear. */
+const MAX_NESTING = 32;
+/** Emphasis, strong and strikethrough spans shorter than this stay one token. */
+const MAX_WHOLE_EMPHASIS = 80;
+
+interface MdNode {
+  type: string;
+  position?: { start: { offset?: number | undefined }; end: { offset?: number | undefined } } | undefined;
+  children?: MdNode[];
+}
+
+interface Context {
+  /** Inside a list item, quote or footnote definition: leading indentation becomes a prefix. */
+  container: boolean;
+  /** Number of enclosing block quotes. */
+  quoteDepth: number;
+}
+
+const TOP: Context = { container: false, quoteDepth: 0 };
+
+const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/u.test(c);
+const isBreak = (c: string | undefined): boolean => c === '\n' || c === '\r';
+
+/** Offset of the first character of the line holding `i`. */
+function lineStart(text: string, i: number): number {
+  while (i > 0 && !isBreak(text[i - 1])) i--;
+  return i;
+}
+
+/** Offset of the line break ending the line holding `i` (or the text's end). */
+function lineEnd(text: string, i: number): number {
+  while (i < text.length && !isBreak(text[i])) i++;
+  return i;
+}
+
+/** Offset just past the line break at `i` (`\r\n` counts as one). */
+function nextLine(text: string, i: number): number {
+  return text[i] === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && isSpace(text[end - 1])) end--;
+  return end;
+}
+
+function trimStart(text: string, start: number, end: number): number {
+  while (start < end && isSpace(text[start])) start++;
+  return start;
+}
+
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/u;
+/** A line holding only container markers (`>`, bullets, numbers): syntax of the containers around it. */
+const MARKER_LINE = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t\r\n]|$)))+[ \t]*(?:\r\n|\r|\n)?$/u;
+
+/**
+ * Cheap line-level guard against input the parser would take too long on: too many lines, or a
+ * line nesting too deeply (container markers `>`, bullets and numbers opening it, plus half the
+ * indentation before them), on which micromark goes superlinear or overflows the stack.
+ */
+function tooCostly(text: string): boolean {
+  let lines = 0;
+  let i = 0;
+  while (i <= text.length) {
+    const end = lineEnd(text, i);
+    lines++;
+    if (lines > MAX_PARSE_LINES) return true;
+    let j = i;
+    while (j < end && (text[j] === ' ' || text[j] === '\t')) j++;
+    const indent = j - i;
+    let depth = 0;
+    for (;;) {
+      while (j < end && (text[j] === ' ' || text[j] === '\t')) j++;
+      if (text[j] === '>' && j < end) {
+        depth++;
+        j++;
+        continue;
+      }
+      const m = LIST_MARKER.exec(text.slice(j, Math.min(end, j + 11)));
+      if (!m || j >= end) break;
+      depth++;
+      j += m[0].length;
+    }
+    if (depth > 0 && depth + indent / 2 > MAX_NESTING) return true;
+    if (end >= text.length) break;
+    i = nextLine(text, end);
+  }
+  return false;
+}
+
+/** Outermost spans inside a paragraph that must stay whole: links, images, code spans, short emphasis. */
+function wholeSpans(node: MdNode, base: number, out: Span[]): Span[] {
+  for (const child of node.children ?? []) {
+    const span = spanOf(child, base);
+    if (!span) continue;
+    switch (child.type) {
+      case 'link':
+      case 'image':
+      case 'linkReference':
+      case 'imageReference':
+      case 'inlineCode':
+      case 'html':
+      case 'footnoteReference':
+        out.push(span);
+        break;
+      case 'emphasis':
+      case 'strong':
+      case 'delete':
+        if (span.end - span.start < MAX_WHOLE_EMPHASIS) out.push(span);
+        else wholeSpans(child, base, out);
+        break;
+      default:
+        wholeSpans(child, base, out);
+    }
+  }
+  return out;
+}
+
+function spanOf(node: MdNode, base: number): Span | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined || end <= start) return undefined;
+  return { start: start + base, end: end + base };
+}
+
+function kindOf(node: MdNode): BlockKind {
+  switch (node.type) {
+    case 'heading':
+      return 'heading';
+    case 'code':
+      return 'code';
+    case 'html':
+      return 'html';
+    case 'thematicBreak':
+      return 'rule';
+    case 'yaml':
+    case 'toml':
+      return 'frontmatter';
+    case 'table':
+      return 'table';
+    case 'list':
+      return 'list';
+    case 'blockquote':
+      return 'quote';
+    default:
+      return 'paragraph';
+  }
+}
+
+/** A paragraph's sentence in the making: [start, end) with its words from `content` on. */
+interface Piece {
+  start: number;
+  end: number;
+  prefix?: Span;
+  /** Where the words of each line of the piece start (after the line's markers). */
+  words: Span[];
+}
+
+class Walker {
+  private readonly blocks: Block[] = [];
+  private current: Sentence[] = [];
+  /** End of the last sentence emitted: nothing before it may be claimed again. */
+  private cursor = 0;
+
+  constructor(
+    private readonly text: string,
+    /** Offset of the parsed string inside `text` (1 when a byte-order mark was cut off). */
+    private readonly base: number,
+  ) {
+    this.cursor = base;
+  }
+
+  run(root: MdNode): Block[] {
+    for (const node of root.children ?? []) {
+      this.current = [];
+      this.visit(node, TOP, 0);
+      const first = this.current[0];
+      const last = this.current.at(-1);
+      if (first && last) this.blocks.push({ start: first.start, end: last.end, kind: kindOf(node), sentences: this.current });
+    }
+    return this.sweep();
+  }
+
+  private visit(node: MdNode, ctx: Context, depth: number): void {
+    const span = spanOf(node, this.base);
+    if (!span) return;
+    if (depth > 4 * MAX_NESTING) {
+      // Deeper than any real document: keep the rest as plain prose.
+      this.remainder(span.end, false);
+      return;
+    }
+    switch (node.type) {
+      case 'heading':
+      case 'yaml':
+      case 'toml':
+      case 'thematicBreak':
+      case 'definition':
+        this.atomic(span, true, ctx);
+        return;
+      case 'code':
+      case 'html':
+        this.atomic(span, false, ctx);
+        return;
+      case 'paragraph':
+        this.paragraph(node, span, ctx);
+        return;
+      case 'table':
+        this.table(node, span, ctx);
+        return;
+      case 'blockquote':
+      case 'list':
+      case 'listItem':
+      case 'footnoteDefinition': {
+        const inner: Context = {
+          container: true,
+          quoteDepth: ctx.quoteDepth + (node.type === 'blockquote' ? 1 : 0),
+        };
+        for (const child of node.children ?? []) this.visit(child, inner, depth + 1);
+        // Markers no child claimed: an empty item (`-`), an empty quote, trailing `>` lines.
+        this.remainder(span.end, true);
+        return;
+      }
+      default:
+        this.atomic(span, false, ctx);
+    }
+  }
+
+  /**
+   * Where a sentence whose content starts at `at` begins: the start of its line (indentation,
+   * bullets, `>` markers), and in a container also the unclaimed lines before it that hold only
+   * markers (a quote's `>` separator line, a bullet alone on its line). Returns `at` when the
+   * line's start was already claimed.
+   */
+  private claim(at: number, ctx: Context): number {
+    let start = lineStart(this.text, at);
+    if (start < this.cursor) return Math.max(at, this.cursor);
+    if (ctx.container) {
+      while (start > this.cursor) {
+        const prev = lineStart(this.text, start - 1);
+        if (prev < this.cursor || !MARKER_LINE.test(this.text.slice(prev, start))) break;
+        start = prev;
+      }
+    }
+    return start;
+  }
+
+  /** The prefix for a sentence claimed from `start` whose content starts at `at`, if any. */
+  private prefixOf(start: number, at: number, ctx: Context): Span | undefined {
+    if (start >= at) return undefined;
+    if (ctx.container || /\S/u.test(this.text.slice(start, at))) return { start, end: at };
+    return undefined;
+  }
+
+  private push(s: Sentence): void {
+    if (s.start < this.cursor || s.end <= s.start) return;
+    this.current.push(s);
+    this.cursor = s.end;
+  }
+
+  private atomic(span: Span, required: boolean, ctx: Context): void {
+    const start = this.claim(span.start, ctx);
+    const end = trimEnd(this.text, span.start, span.end);
+    const prefix = this.prefixOf(start, span.start, ctx);
+    this.push({ start, end, atomic: true, ...(required ? { required: true } : {}), ...(prefix ? { prefix } : {}), tokens: [] });
+  }
+
+  /** Non-whitespace between the cursor and `end` that nothing claimed yet. */
+  private remainder(end: number, atomic: boolean): void {
+    const start = trimStart(this.text, this.cursor, end);
+    const stop = trimEnd(this.text, start, end);
+    if (start >= stop) return;
+    if (atomic) this.push({ start, end: stop, atomic: true, tokens: [] });
+    else for (const s of sentencesIn(this.text, { start, end: stop })) this.push(s);
+  }
+
+  private table(node: MdNode, span: Span, ctx: Context): void {
+    const rows = node.children ?? [];
+    rows.forEach((row, i) => {
+      const rowSpan = spanOf(row, this.base);
+      if (!rowSpan) return;
+      const end = Math.max(rowSpan.end, trimEnd(this.text, rowSpan.end, lineEnd(this.text, rowSpan.end)));
+      this.atomic({ start: rowSpan.start, end }, i === 0, ctx);
+      if (i !== 0) return;
+      // The delimiter row (`|---|:-:|`) has no node: it is the line after the header row.
+      const breakAt = lineEnd(this.text, end);
+      if (breakAt >= span.end) return;
+      const from = nextLine(this.text, breakAt);
+      const to = lineEnd(this.text, from);
+      const start = trimStart(this.text, from, to);
+      const stop = trimEnd(this.text, start, to);
+      if (start < stop) this.atomic({ start, end: stop }, true, ctx);
+    });
+    this.remainder(span.end, true);
+  }
+
+  /** Where a paragraph's continuation line's content starts: after its `>` markers and indentation. */
+  private contentStart(from: number, to: number, quoteDepth: number): number {
+    let i = from;
+    for (let d = 0; d < quoteDepth; d++) {
+      let j = i;
+      while (j < to && (this.text[j] === ' ' || this.text[j] === '\t')) j++;
+      if (this.text[j] !== '>' || j >= to) break;
+      i = j + 1;
+    }
+    return trimStart(this.text, i, to);
+  }
+
+  private paragraph(node: MdNode, span: Span, ctx: Context): void {
+    const text = this.text;
+    const pieces: Piece[] = [];
+    let from = span.start;
+    let first = true;
+    for (;;) {
+      const eol = Math.min(lineEnd(text, from), span.end);
+      const content = first ? from : this.contentStart(from, eol, ctx.quoteDepth);
+      sentencesIn(text, { start: content, end: eol }).forEach((s, i) => {
+        const start = i === 0 ? this.claimFor(s.start, pieces, ctx) : s.start;
+        const prefix = i === 0 ? this.prefixOf(start, s.start, ctx) : undefined;
+        pieces.push({ start, end: s.end, ...(prefix ? { prefix } : {}), words: [{ start: s.start, end: s.end }] });
+      });
+      if (eol >= span.end) break;
+      from = nextLine(text, eol);
+      first = false;
+    }
+
+    // Merge sentences whose boundary falls inside a link, code span or short emphasis.
+    const whole = wholeSpans(node, this.base, []);
+    const merged: Piece[] = [];
+    let w = 0;
+    for (const piece of pieces) {
+      const prev = merged.at(-1);
+      while (w < whole.length && whole[w]!.end <= (prev?.end ?? -1)) w++;
+      const straddles = prev !== undefined && w < whole.length && whole[w]!.start < piece.words[0]!.start && whole[w]!.end > prev.end;
+      if (prev && straddles) {
+        prev.end = piece.end;
+        prev.words.push(...piece.words);
+      } else merged.push(piece);
+    }
+
+    for (const piece of merged) {
+      if (piece.start < this.cursor) continue;
+      this.push({
+        start: piece.start,
+        end: piece.end,
+        atomic: false,
+        ...(piece.prefix ? { prefix: piece.prefix } : {}),
+        tokens: this.tokens(piece.words, whole),
+      });
+    }
+  }
+
+  /** `claim` for a paragraph line's first sentence, not reaching back into earlier pieces. */
+  private claimFor(at: number, pieces: Piece[], ctx: Context): number {
+    const last = pieces.at(-1);
+    if (!last) return this.claim(at, ctx);
+    const start = lineStart(this.text, at);
+    return start < last.end ? at : start;
+  }
+
+  /** Whitespace-delimited words of the ranges, with each whole span and the words it touches as one token. */
+  private tokens(ranges: Span[], whole: Span[]): Span[] {
+    const items: Span[] = [];
+    const re = /\S+/gu;
+    for (const range of ranges) {
+      const slice = this.text.slice(range.start, range.end);
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(slice)) !== null) items.push({ start: range.start + m.index, end: range.start + m.index + m[0].length });
+    }
+    const lo = ranges[0]?.start ?? 0;
+    const hi = ranges.at(-1)?.end ?? 0;
+    for (const span of whole) if (span.start >= lo && span.end <= hi) items.push(span);
+    items.sort((a, b) => a.start - b.start || b.end - a.end);
+    const out: Span[] = [];
+    for (const item of items) {
+      const last = out.at(-1);
+      if (last && item.start < last.end) last.end = Math.max(last.end, item.end);
+      else out.push({ ...item });
+    }
+    return out;
+  }
+
+  /** Adds any non-whitespace the walk left uncovered as plain prose, so nothing is lost silently. */
+  private sweep(): Block[] {
+    const blocks = this.blocks;
+    const gaps: Span[] = [];
+    let at = 0;
+    for (const block of blocks) {
+      for (const s of block.sentences) {
+        if (/\S/u.test(this.text.slice(at, s.start))) gaps.push({ start: at, end: s.start });
+        at = s.end;
+      }
+    }
+    if (/\S/u.test(this.text.slice(at))) gaps.push({ start: at, end: this.text.length });
+    if (gaps.length === 0) return blocks;
+    for (const gap of gaps) {
+      const sentences = sentencesIn(this.text, gap);
+      const host = blocks.find((b) => b.start < gap.start && gap.end <= b.end);
+      if (host) host.sentences.push(...sentences);
+      else if (sentences.length > 0) {
+        blocks.push({ start: sentences[0]!.start, end: sentences.at(-1)!.end, kind: 'paragraph', sentences });
+      }
+    }
+    for (const block of blocks) block.sentences.sort((a, b) => a.start - b.start);
+    return blocks.sort((a, b) => a.start - b.start);
+  }
+}
+
+function parse(text: string): MdNode {
+  return fromMarkdown(text, {
+    extensions: [gfm(), frontmatter(['yaml', 'toml'])],
+    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml', 'toml'])],
+  }) as MdNode;
+}
+
+function fallback(text: string, structured: boolean): Block[] {
+  try {
+    return segment(text, structured);
+  } catch {
+    return segment(text, false);
+  }
+}
+
+/**
+ * Segments a markdown document into blocks whose structure (headings, code, tables, markers)
+ * stays whole while prose can shrink. Never throws: oversized or pathologically nested input
+ * gets segment.ts's structured heuristics, a parser failure its plain paragraphs.
+ */
+export function markdownBlocks(text: string): Block[] {
+  if (text.length > MAX_PARSE_CHARS || tooCostly(text)) return fallback(text, true);
+  try {
+    // micromark drops a byte-order mark without counting it in its offsets.
+    const base = text.startsWith('\uFEFF') ? 1 : 0;
+    return new Walker(text, base).run(parse(base ? text.slice(1) : text));
+  } catch {
+    return fallback(text, false);
+  }
+}

@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { PLACEHOLDER } from '../../../server/compression/assemble.js';
+import { compressJson } from '../../../server/compression/formats/json-compressor.js';
+import { countTokens } from '../../../server/compression/tokens.js';
+import { readRepoFile, realJsonFiles, scoredText } from './format-input-helper.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const ARRAY_MARKER = /^\[\.\.\. (\d+) more items\]$/u;
+// The smallest valid output (`["[... 1234 more items]"]`) may exceed a budget of a few tokens.
+const SKELETON_TOKENS = 12;
+const KEEP = [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 0.9];
+
+/**
+ * Why `out` is not a compressed form of `orig` (undefined when it is): containers hold a
+ * subsequence of their members plus an exact count of the rest; shortened strings are runs of the
+ * original, in order, between `[...]`; everything else is unchanged.
+ */
+function notCompressedForm(orig: Json, out: Json, path = '$'): string | undefined {
+  if (Array.isArray(orig)) {
+    if (!Array.isArray(out)) return `${path}: array became ${typeof out}`;
+    const last = out.at(-1);
+    const m = typeof last === 'string' && !orig.includes(last) ? ARRAY_MARKER.exec(last) : null;
+    const kept = m ? out.slice(0, -1) : out;
+    const dropped = m ? Number(m[1]) : 0;
+    if (kept.length + dropped !== orig.length) return `${path}: ${kept.length} kept + ${dropped} marked != ${orig.length}`;
+    // Greedy earliest matching decides whether the kept items are a subsequence.
+    let j = 0;
+    for (const [k, item] of kept.entries()) {
+      while (j < orig.length && notCompressedForm(orig[j]!, item, `${path}[${j}]`) !== undefined) j++;
+      if (j === orig.length) return `${path}: kept item ${k} matches no original item in order`;
+      j++;
+    }
+    return undefined;
+  }
+  if (orig !== null && typeof orig === 'object') {
+    if (out === null || typeof out !== 'object' || Array.isArray(out)) return `${path}: object became ${JSON.stringify(out)?.slice(0, 40)}`;
+    const omitted = '_omitted' in orig ? 0 : Number(out._omitted ?? 0);
+    const keys = Object.keys(out).filter((k) => k !== '_omitted' || '_omitted' in orig);
+    if (keys.length + omitted !== Object.keys(orig).length) return `${path}: ${keys.length} keys + ${omitted} omitted != ${Object.keys(orig).length}`;
+    for (const k of keys) {
+      if (!(k in orig)) return `${path}: unknown key ${k}`;
+      const why = notCompressedForm(orig[k]!, out[k]!, `${path}.${k}`);
+      if (why) return why;
+    }
+    return undefined;
+  }
+  if (typeof orig === 'string' && typeof out === 'string' && out !== orig) {
+    let from = 0;
+    for (const run of out.split(PLACEHOLDER).map((r) => r.trim()).filter(Boolean)) {
+      const at = orig.indexOf(run, from);
+      if (at < 0) return `${path}: run ${JSON.stringify(run.slice(0, 40))} is not in the original string`;
+      from = at + run.length;
+    }
+    return out.includes(PLACEHOLDER) ? undefined : `${path}: shortened string without a marker`;
+  }
+  return orig === out ? undefined : `${path}: ${JSON.stringify(orig)} became ${JSON.stringify(out)}`;
+}
+
+/** Real JSON: the repository's package-lock.json plus files shipped in node_modules, small to large. */
+const FILES = ['package-lock.json', ...realJsonFiles(20_000, 150_000, 10), ...realJsonFiles(1_500, 20_000, 14)];
+
+interface Lookup {
+  path: string[];
+  value: Json;
+  question: string;
+}
+
+const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/gu, '$1 $2').replace(/[_\-/.@]+/gu, ' ');
+
+/** Leaves reached through object keys only, holding a short scalar: one in `every`, as "What is the <key> of <parent>?". */
+function lookups(doc: Json, every: number): Lookup[] {
+  const out: Lookup[] = [];
+  let seen = 0;
+  const stack: Array<{ v: Json; path: string[] }> = [{ v: doc, path: [] }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+      const key = path.at(-1);
+      const short = typeof v !== 'string' || (v.length > 0 && v.length <= 40);
+      if (key && /[a-z]{3}/iu.test(key) && short && seen++ % every === 0) {
+        const parent = path.at(-2);
+        out.push({ path, value: v, question: parent ? `What is the ${words(key)} of ${words(parent)}?` : `What is the ${words(key)}?` });
+      }
+      continue;
+    }
+    for (const [k, child] of Object.entries(v).reverse()) stack.push({ v: child, path: [...path, k] });
+  }
+  return out;
+}
+
+function at(doc: unknown, path: readonly string[]): unknown {
+  let v = doc;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, k)) return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+describe('compressJson on real files', () => {
+  it('draws at least 20 real JSON files', () => {
+    expect(FILES.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(FILES)('%s: valid, within budget and a faithful subset at every budget', (file) => {
+    const text = readRepoFile(file);
+    const orig = JSON.parse(text) as Json;
+    const scored = scoredText(text);
+    const total = countTokens(text);
+    for (const target of [1, 2, 5, ...KEEP.map((k) => Math.max(1, Math.round(total * k)))]) {
+      for (const placeholders of [true, false]) {
+        const out = compressJson(scored.input(target, placeholders));
+        let parsed: Json;
+        expect(() => (parsed = JSON.parse(out) as Json), `${file} at ${target} tokens`).not.toThrow();
+        expect(countTokens(out), `${file} at ${target} tokens`).toBeLessThanOrEqual(target * 1.05 + SKELETON_TOKENS);
+        if (placeholders) expect(notCompressedForm(orig, parsed!), `${file} at ${target} tokens`).toBeUndefined();
+      }
+    }
+  });
+
+  it.each([0.05, 0.25, 0.5])('fills the budget: at keep %d the output is within 10%% below the target', (keep) => {
+    for (const file of FILES.slice(0, 8)) {
+      const text = readRepoFile(file);
+      const target = Math.round(countTokens(text) * keep);
+      const out = compressJson(scoredText(text).input(target));
+      if (countTokens(JSON.stringify(JSON.parse(text))) <= target) continue;
+      expect(countTokens(out), file).toBeGreaterThanOrEqual(target * 0.9);
+    }
+  });
+
+  it('returns the compact form when it fits', () => {
+    const text = readRepoFile('node_modules/express/package.json');
+    const compact = JSON.stringify(JSON.parse(text));
+    expect(compressJson(scoredText(text).input(countTokens(text)))).toBe(compact);
+  });
+
+  it('keeps the keys a query names', () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['node_modules/express/package.json', 'What license does it use?', ['license']],
+      ['node_modules/ajv/package.json', 'Where is the repository?', ['repository']],
+      ['package.json', 'Which node engines are supported?', ['engines', 'node']],
+      ['package-lock.json', 'What version of jsonc-parser is resolved?', ['packages', 'node_modules/jsonc-parser', 'version']],
+    ];
+    for (const [file, query, path] of cases) {
+      const text = readRepoFile(file);
+      const out = JSON.parse(compressJson(scoredText(text, query).input(Math.round(countTokens(text) * 0.1)))) as unknown;
+      expect(at(out, path), `${file}: ${query}`).toEqual(at(JSON.parse(text), path));
+    }
+  });
+
+  it('answers generated key/value lookups at 4x for most cases', () => {
+    let asked = 0;
+    let kept = 0;
+    for (const file of FILES) {
+      const text = readRepoFile(file);
+      const doc = JSON.parse(text) as Json;
+      const total = countTokens(text);
+      const questions = lookups(doc, 7).slice(0, 12);
+      for (const q of questions) {
+        const out = JSON.parse(compressJson(scoredText(text, q.question).input(Math.round(total / 4)))) as unknown;
+        asked++;
+        if (at(out, q.path) === q.value) kept++;
+      }
+    }
+    console.log(`lookup values kept at 4x: ${kept}/${asked}`);
+    expect(asked).toBeGreaterThan(100);
+    expect(kept / asked).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('compressJson structure', () => {
+  // Real records: the repository's locked packages as an array of objects.
+  const lock = JSON.parse(readRepoFile('package-lock.json')) as { packages: Record<string, Record<string, Json>> };
+  const records = Object.entries(lock.packages)
+    .filter(([name]) => name)
+    .map(([name, p]) => ({ name, version: p.version ?? null, license: p.license ?? null, dev: p.dev ?? false }));
+
+  it('trims an array to its best items with an exact marker, in original order', () => {
+    const text = JSON.stringify({ total: records.length, items: records }, null, 2);
+    const out = JSON.parse(compressJson(scoredText(text).input(Math.round(countTokens(text) / 10)))) as { total: number; items: Json[] };
+    const marker = out.items.at(-1) as string;
+    const omitted = Number(ARRAY_MARKER.exec(marker)?.[1]);
+    expect(omitted).toBeGreaterThan(0);
+    expect(out.items.length - 1 + omitted).toBe(records.length);
+    // Counts elsewhere are not rewritten: the marker carries the news.
+    expect(out.total).toBe(records.length);
+    expect(notCompressedForm({ total: records.length, items: records } as Json, out as unknown as Json)).toBeUndefined();
+  });
+
+  it('prefers items the query points at', () => {
+    const text = JSON.stringify(records);
+    const out = compressJson(scoredText(text, 'Which license does the kysely package have?').input(Math.round(countTokens(text) / 20)));
+    expect(out).toContain('"name":"node_modules/kysely"');
+  });
+
+  it('shortens long strings with the text engine, keeping escapes valid, and marks them', () => {
+    const readme = readRepoFile('node_modules/express/Readme.md');
+    const doc = { name: 'express', version: '5.2.0', readme, notes: [readme.slice(0, 3000), 'short'] };
+    const text = JSON.stringify(doc);
+    expect(text).toMatch(/\\n|\\"/u);
+    const scored = scoredText(text);
+    for (const keep of [0.02, 0.1, 0.3, 0.6]) {
+      const out = JSON.parse(compressJson(scored.input(Math.round(countTokens(text) * keep)))) as typeof doc;
+      expect(out.version).toBe('5.2.0');
+      if (typeof out.readme === 'string') {
+        expect(out.readme.length).toBeLessThan(readme.length);
+        expect(out.readme).toContain(PLACEHOLDER);
+      }
+      expect(notCompressedForm(doc, out)).toBeUndefined();
+    }
+  });
+
+  it('shortens a long root string and leaves a short scalar root alone', () => {
+    const readme = readRepoFile('node_modules/express/Readme.md');
+    const text = JSON.stringify(readme);
+    const out = compressJson(scoredText(text).input(100));
+    expect(typeof JSON.parse(out)).toBe('string');
+    expect(countTokens(out)).toBeLessThan(200);
+    expect(compressJson(scoredText('42').input(1))).toBe('42');
+  });
+
+  it.each([1, 3, 10, 50, 400])('nests 200 deep without blowing the stack (target %d)', (target) => {
+    let doc: Json = { leaf: 'value 200', n: 200 };
+    for (let d = 199; d > 0; d--) doc = { level: d, note: `level ${d} of the nesting test`, child: doc, list: [d, d + 1] };
+    const text = JSON.stringify(doc);
+    const started = performance.now();
+    const out = compressJson(scoredText(text).input(target));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(notCompressedForm(doc, JSON.parse(out) as Json)).toBeUndefined();
+    expect(countTokens(out)).toBeLessThanOrEqual(target * 1.05 + SKELETON_TOKENS);
+  });
+
+  it('nests 50 000 deep (past any recursive parser) and still answers valid JSON', () => {
+    const text = `${'{"a":['.repeat(25_000)}1${']}'.repeat(25_000)}`;
+    for (const target of [5, 1000, 200_000]) {
+      const out = compressJson(scoredText(text).input(target));
+      expect(() => JSON.parse(out)).not.toThrow();
+      expect(countTokens(out)).toBeLessThanOrEqual(target * 1.05 + SKELETON_TOKENS);
+    }
+  });
+
+  it.each([0.001, 0.1, 0.5])('trims a 100k-item array quickly (keep %d)', (keep) => {
+    const items = Array.from({ length: 100_000 }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? `item-${i}` : { id: i, ok: i % 2 === 0 }));
+    const text = JSON.stringify(items);
+    const total = countTokens(text);
+    const input = scoredText(text).input(Math.round(total * keep));
+    const started = performance.now();
+    const out = compressJson(input);
+    const ms = performance.now() - started;
+    console.log(`100k-item array, keep ${keep}: ${ms.toFixed(0)} ms`);
+    expect(ms).toBeLessThan(2000);
+    const parsed = JSON.parse(out) as Json[];
+    expect(notCompressedForm(items, parsed)).toBeUndefined();
+    expect(countTokens(out)).toBeLessThanOrEqual(input.targetTokens * 1.05 + SKELETON_TOKENS);
+  });
+
+  it('compresses a 1 MB package-lock.json in well under a second', () => {
+    // The repository's lock file, its packages repeated under new names until it passes 1 MB.
+    const packages: Record<string, Json> = {};
+    for (let copy = 0; JSON.stringify({ ...lock, packages }, null, 2).length < 1_000_000; copy++) {
+      for (const [name, p] of Object.entries(lock.packages)) packages[copy ? `${name}-copy${copy}` : name] = p as Json;
+    }
+    const text = JSON.stringify({ ...lock, packages }, null, 2);
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const total = countTokens(text);
+    const timings: string[] = [];
+    let worst = 0;
+    for (const keep of [0.01, 0.1, 0.25, 0.5, 0.9]) {
+      const input = scoredText(text, 'What version of express is installed?').input(Math.round(total * keep));
+      const started = performance.now();
+      const out = compressJson(input);
+      const ms = performance.now() - started;
+      worst = Math.max(worst, ms);
+      timings.push(`${keep}: ${ms.toFixed(0)} ms`);
+      expect(() => JSON.parse(out)).not.toThrow();
+      expect(countTokens(out)).toBeLessThanOrEqual(input.targetTokens * 1.05 + SKELETON_TOKENS);
+    }
+    console.log(`1 MB package-lock (${text.length} chars, ${total} tokens): ${timings.join(', ')}`);
+    expect(worst).toBeLessThan(1000);
+  });
+
+  it('gives a valid JSON string for text that does not parse', () => {
+    const out = compressJson(scoredText('{"a": 1, "b": [1, 2').input(5));
+    expect(() => JSON.parse(out)).not.toThrow();
+  });
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createKey, signup } from '../helpers/accounts.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const t = useTestApp();
+let key: string;
+beforeAll(async () => {
+  const { token } = await signup(t().app);
+  key = (await createKey(t().app, token)).key;
+});
+
+type Node = { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: Node[]; url?: string; value?: string; depth?: number };
+function walk(node: Node, visit: (n: Node) => void): void {
+  visit(node);
+  for (const c of node.children ?? []) walk(c, visit);
+}
+/** The structure a reader relies on: heading lines, code blocks, table header lines, links and images. */
+function structure(md: string) {
+  const tree = fromMarkdown(md, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as unknown as Node;
+  const raw = (n: Node) => md.slice(n.position!.start.offset, n.position!.end.offset);
+  const out = { headings: [] as string[], code: [] as string[], tableHeads: [] as string[], links: [] as string[] };
+  walk(tree, (n) => {
+    if (n.type === 'heading') out.headings.push(raw(n));
+    if (n.type === 'code') out.code.push(raw(n));
+    if (n.type === 'table') out.tableHeads.push(raw(n).split('\n').slice(0, 2).join('\n'));
+    if (n.type === 'link' || n.type === 'image') out.links.push(raw(n));
+  });
+  return out;
+}
+
+const README = ['kysely/README.md', 'pino/README.md', 'express/Readme.md', 'vitest/README.md', 'yaml/README.md', 'ioredis/README.md'].map((f) => ({
+  f,
+  md: readFileSync(new URL(`../../node_modules/${f}`, import.meta.url), 'utf8'),
+}));
+
+const compress = (context: string, ratio: number, extra: object = {}) =>
+  request(t().app).post('/api/compress/markdown').set('X-API-Key', key).send({ context, compression_model_name: 'markdown_v1', target_compression_ratio: ratio, ...extra });
+
+describe('markdown compression on real READMEs', () => {
+  it.each([2, 4, 10])('at %dx: every heading stays in order, code blocks whole, table headers and links intact', async (ratio) => {
+    for (const { f, md } of README) {
+      const res = await compress(md, ratio);
+      expect(res.status).toBe(200);
+      const out: string = res.body.data.compressed_context;
+      const before = structure(md);
+      const after = structure(out);
+      expect(after.headings, f).toEqual(before.headings);
+      for (const code of after.code) expect(before.code, `${f}: ${code.slice(0, 60)}`).toContain(code);
+      expect((out.match(/^\s{0,3}(```|~~~)/gmu) ?? []).length % 2, f).toBe(0);
+      expect(after.tableHeads, f).toEqual(before.tableHeads);
+      for (const link of after.links) expect(before.links, f).toContain(link);
+    }
+  });
+
+  it('shrinks the prose: the output is smaller than the input at 2x on every README', async () => {
+    for (const { f, md } of README) {
+      const res = await compress(md, 2);
+      expect(res.body.data.compressed_tokens, f).toBeLessThan(res.body.data.original_tokens);
+    }
+  });
+
+  it('list items keep their bullet or number and indentation', async () => {
+    const md = [
+      '# Setup',
+      '',
+      '1. Install the package with the package manager of your choice, which usually takes a minute.',
+      '2. Create a configuration file in the project root and fill in your database credentials.',
+      '   - The host defaults to localhost when it is not given in the configuration file.',
+      '   - The port defaults to 5432, the standard PostgreSQL port that most servers listen on.',
+      '3. Start the server and open the dashboard in a browser to check that everything works.',
+    ].join('\n');
+    const res = await compress(md, 2, { disable_placeholders: true });
+    const out: string = res.body.data.compressed_context;
+    expect(out.startsWith('# Setup')).toBe(true);
+    for (const line of out.split('\n').slice(1).filter((l) => l.trim())) expect(line, out).toMatch(/^(\d\. |   - )/u);
+  });
+
+  it('front matter stays verbatim', async () => {
+    const md = `---\ntitle: Release notes\ndate: 2026-11-01\n---\n\n# Changes\n\n${README[0]!.md.slice(2000, 5000)}`;
+    const res = await compress(md, 4);
+    expect(res.body.data.compressed_context.startsWith('---\ntitle: Release notes\ndate: 2026-11-01\n---')).toBe(true);
+  });
+
+  it('a query is a 422 validation_error', async () => {
+    const res = await compress('# A\n\nText.', 2, { query: 'what?' });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'validation_error', field: 'query' });
+  });
+});

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createKey, signup } from '../helpers/accounts.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const t = useTestApp();
+let key: string;
+beforeAll(async () => {
+  const { token } = await signup(t().app);
+  key = (await createKey(t().app, token)).key;
+});
+
+const compress = (body: Record<string, unknown>) =>
+  request(t().app).post('/api/compress/tool-output').set('X-API-Key', key).send({ tool_name: 'tool', compression_model_name: 'toc_americano_v1', ...body });
+const real = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+
+const LOG = [
+  '2026-11-23 10:00:01 INFO  server listening on :8080',
+  ...Array.from({ length: 30 }, (_, i) => `2026-11-23 10:00:${String(2 + i).padStart(2, '0')} INFO  health check ok`),
+  '2026-11-23 10:00:40 WARN  pool nearly exhausted (9 of 10 connections busy)',
+  '2026-11-23 10:00:41 ERROR request 7f3a failed: connect ECONNREFUSED 10.0.0.7:5432',
+  '    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)',
+  ...Array.from({ length: 20 }, (_, i) => `2026-11-23 10:01:${String(i).padStart(2, '0')} INFO  GET /api/items/${i} 200 in ${10 + i} ms`),
+  '2026-11-23 10:01:30 INFO  shutting down',
+].join('\n');
+
+describe('tool-output compression', () => {
+  it.each([0.1, 0.3, 0.5, 0.9, 2, 4, 10, 50, 200])('real JSON (package-lock.json, package.json) parses at ratio %d', async (ratio) => {
+    for (const file of ['package.json', 'node_modules/express/package.json', 'node_modules/kysely/package.json']) {
+      const res = await compress({ tool_output: real(file), target_compression_ratio: ratio });
+      expect(res.status).toBe(200);
+      expect(res.body.data.detected_format).toBe('json');
+      expect(() => JSON.parse(res.body.data.compressed_output), `${file} at ${ratio}`).not.toThrow();
+    }
+  });
+
+  it('trims arrays visibly: the marker counts the items left out', async () => {
+    const items = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, name: `Hotel ${i + 1}`, city: i % 2 ? 'Alvik' : 'Porto Sera', stars: 1 + (i % 5) }));
+    const res = await compress({ tool_output: JSON.stringify({ total: 120, items }), target_compression_ratio: 10 });
+    const out = JSON.parse(res.body.data.compressed_output);
+    const marker = out.items.at(-1) as string;
+    const omitted = Number(/\[\.\.\. (\d+) more items\]/.exec(marker)?.[1]);
+    expect(omitted).toBeGreaterThan(0);
+    expect(out.items.length - 1 + omitted).toBe(120);
+  });
+
+  it('keeps the keys a query names (toc_latte_v1)', async () => {
+    const doc = JSON.parse(real('node_modules/express/package.json'));
+    const res = await compress({ tool_output: JSON.stringify(doc), compression_model_name: 'toc_latte_v1', query: 'What license does it use?', target_compression_ratio: 10 });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.data.compressed_output).license).toBe(doc.license);
+  });
+
+  it.each([0.5, 2, 10, 200])('logs: errors, warnings and stack lines survive at ratio %d; repeats collapse with a count', async (ratio) => {
+    const res = await compress({ tool_output: LOG, target_compression_ratio: ratio });
+    expect(res.body.data.detected_format).toBe('log');
+    const out: string = res.body.data.compressed_output;
+    for (const line of LOG.split('\n').filter((l) => /WARN|ERROR|^\s+at /.test(l))) expect(out).toContain(line);
+    expect(out).not.toMatch(/(health check ok[^\n]*\n[^\n]*health check ok[^\n]*\n[^\n]*health check ok)/);
+  });
+
+  it('tables keep the header and whole rows', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `${i + 1},Hotel ${i + 1},${i % 2 ? 'Alvik' : 'Porto Sera'},${80 + i * 3}`);
+    const csv = ['id,name,city,price_eur', ...rows].join('\n');
+    const res = await compress({ tool_output: csv, target_compression_ratio: 4 });
+    expect(res.body.data.detected_format).toBe('table');
+    const lines = (res.body.data.compressed_output as string).split('\n');
+    expect(lines[0]).toBe('id,name,city,price_eur');
+    for (const line of lines.slice(1)) expect(rows.includes(line) || /^\[\.\.\. \d+ more rows\]$/.test(line), line).toBe(true);
+  });
+
+  it('keeps the input shape: an array of strings gives an array, mixed formats say mixed', async () => {
+    const res = await compress({ tool_output: [real('package.json'), LOG, ''], target_compression_ratio: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.compressed_output).toHaveLength(3);
+    expect(res.body.data.compressed_output[2]).toBe('');
+    expect(res.body.data.detected_format).toBe('mixed');
+    expect(res.body.data.tool_name).toBe('tool');
+  });
+
+  it('toc_latte_v1 without a query and toc_americano_v1 with one are 422 validation_error', async () => {
+    const missing = await compress({ tool_output: LOG, compression_model_name: 'toc_latte_v1' });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ code: 'validation_error', field: 'query' });
+    const extra = await compress({ tool_output: LOG, query: 'errors?' });
+    expect(extra.status).toBe(422);
+    expect(extra.body).toMatchObject({ code: 'validation_error', field: 'query' });
+  });
+});
