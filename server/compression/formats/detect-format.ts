@@ -133,7 +133,8 @@ function isAligned(lines: readonly string[]): boolean {
  */
 export function detectFormat(text: string): ToolFormat {
   if (looksLikeJson(text)) return 'json';
-  const lines = text.split(/\r?\n/u).filter((l) => l.trim() !== '');
+  // The shape shows in the first lines; a megabyte of them would only slow the verdict down.
+  const lines = text.slice(0, 200_000).split(/\r?\n/u).filter((l) => l.trim() !== '').slice(0, 1000);
   // A CSV with two or more delimiters per line beats a log reading (its first column may be a
   // time); one comma per line is what a Python log's `10:11:12,123` millisecond stamp looks like.
   const delimiters = delimitedColumns(lines);

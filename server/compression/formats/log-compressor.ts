@@ -39,8 +39,6 @@ function repeatKey(line: string): string {
 }
 
 interface Unit {
-  /** First input line of the run. */
-  first: number;
   /** Input lines the unit stands for (a collapsed run of repeats counts them all). */
   lines: number;
   text: string;
@@ -80,19 +78,19 @@ export const compressLog: FormatCompressor = (input) => {
     inTrace = must[i] === 1 || (inTrace && l.text.trim() === '');
   });
 
+  // Trace frames differ from their neighbours only in line numbers: they repeat only when identical.
+  const keys = lines.map((l) => (isTrace(l.text) ? l.text : repeatKey(l.text)));
   const units: Unit[] = [];
   for (let i = 0; i < lines.length; ) {
     const line = lines[i]!;
-    // Trace frames differ only in line numbers: they repeat only when identical.
-    const key = isTrace(line.text) ? line.text : repeatKey(line.text);
     let j = i + 1;
-    if (line.text.trim() !== '') while (j < lines.length && (isTrace(lines[j]!.text) ? lines[j]!.text : repeatKey(lines[j]!.text)) === key) j++;
+    if (line.text.trim() !== '') while (j < lines.length && keys[j] === keys[i]) j++;
     const n = j - i;
     const shown = n > 1 ? `${line.text} [repeated ${n} times]` : line.text;
     let mustKeep = false;
     for (let k = i; k < j; k++) mustKeep ||= must[k] === 1;
     const near = (i > 0 && must[i - 1] === 1) || (j < lines.length && must[j] === 1);
-    units.push({ first: i, lines: n, text: shown, mustKeep, score: input.score(line) + (near ? 0.15 : 0), tokens: countTokens(`${shown}\n`) });
+    units.push({ lines: n, text: shown, mustKeep, score: input.score(line) + (near ? 0.15 : 0), tokens: countTokens(`${shown}\n`) });
     i = j;
   }
 
@@ -112,7 +110,7 @@ export const compressLog: FormatCompressor = (input) => {
 
   const MARKER = countTokens(`${dropMarker(100)}\n`);
   const order = units
-    .map((u, k) => k)
+    .map((_, k) => k)
     .filter((k) => !units[k]!.mustKeep)
     .sort((a, b) => units[b]!.score - units[a]!.score || a - b);
 

@@ -63,7 +63,8 @@ export const compressTable: FormatCompressor = (input) => {
   const headTokens = countTokens([...head, ...tail].join('\n'));
   const rowTokens = rows.map((r) => countTokens(`\n${lineText(r)}`));
   const markerTokens = countTokens(`\n${rowsMarker(rows.length)}`);
-  const order = rows.map((_, k) => k).sort((a, b) => input.score(rows[b]!) - input.score(rows[a]!) || a - b);
+  const scores = rows.map((r) => input.score(r));
+  const order = rows.map((_, k) => k).sort((a, b) => scores[b]! - scores[a]! || a - b);
 
   const render = (kept: Uint8Array): string => {
     const out = [...head];

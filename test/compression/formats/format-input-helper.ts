@@ -38,9 +38,7 @@ export function scoredText(text: string, query?: string) {
     words,
     Float32Array.from(words, (w) => fakeWordScore(w.text, keys)),
   );
-  let compressSpanCalls = 0;
   const compressSpan = (span: Span, budget: number, placeholders: boolean): string => {
-    compressSpanCalls++;
     const pieces: Span[] = [];
     const re = /\S+/gu;
     const slice = text.slice(span.start, span.end);
@@ -69,10 +67,6 @@ export function scoredText(text: string, query?: string) {
   };
   return {
     score,
-    /** How often compressSpan ran since the helper was built. */
-    get compressSpanCalls() {
-      return compressSpanCalls;
-    },
     input: (targetTokens: number, placeholders = true): FormatInput => ({
       text,
       score,

@@ -68,14 +68,15 @@ interface Lookup {
 
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/gu, '$1 $2').replace(/[_\-/.@]+/gu, ' ');
 
-/** Leaves reached through object keys only, holding a short scalar: one in `every`, as "What is the <key> of <parent>?". */
+/** Scalar leaves reached through object keys only (short strings, numbers, flags): one in `every`, as "What is the <key> of <parent>?". */
 function lookups(doc: Json, every: number): Lookup[] {
   const out: Lookup[] = [];
   let seen = 0;
   const stack: Array<{ v: Json; path: string[] }> = [{ v: doc, path: [] }];
   while (stack.length > 0) {
     const { v, path } = stack.pop()!;
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    if (Array.isArray(v)) continue;
+    if (v === null || typeof v !== 'object') {
       const key = path.at(-1);
       const short = typeof v !== 'string' || (v.length > 0 && v.length <= 40);
       if (key && /[a-z]{3}/iu.test(key) && short && seen++ % every === 0) {
@@ -119,7 +120,7 @@ describe('compressJson on real files', () => {
     }
   });
 
-  it.each([0.05, 0.25, 0.5])('fills the budget: at keep %d the output is within 10%% below the target', (keep) => {
+  it.each([0.05, 0.25, 0.5])('fills the budget: at keep %s the output is within 10%% below the target', (keep) => {
     for (const file of FILES.slice(0, 8)) {
       const text = readRepoFile(file);
       const target = Math.round(countTokens(text) * keep);
@@ -152,20 +153,24 @@ describe('compressJson on real files', () => {
   it('answers generated key/value lookups at 4x for most cases', () => {
     let asked = 0;
     let kept = 0;
+    let keptBlind = 0;
     for (const file of FILES) {
       const text = readRepoFile(file);
       const doc = JSON.parse(text) as Json;
-      const total = countTokens(text);
-      const questions = lookups(doc, 7).slice(0, 12);
-      for (const q of questions) {
-        const out = JSON.parse(compressJson(scoredText(text, q.question).input(Math.round(total / 4)))) as unknown;
+      const target = Math.round(countTokens(text) / 4);
+      const blind = JSON.parse(compressJson(scoredText(text).input(target))) as unknown;
+      for (const q of lookups(doc, 7).slice(0, 12)) {
+        const out = JSON.parse(compressJson(scoredText(text, q.question).input(target))) as unknown;
         asked++;
         if (at(out, q.path) === q.value) kept++;
+        if (at(blind, q.path) === q.value) keptBlind++;
       }
     }
-    console.log(`lookup values kept at 4x: ${kept}/${asked}`);
+    // Without the question the same budget keeps far fewer of the asked values.
+    console.log(`lookup values kept at 4x: ${kept}/${asked} with the question, ${keptBlind}/${asked} without`);
+    expect(kept).toBeGreaterThan(keptBlind);
     expect(asked).toBeGreaterThan(100);
-    expect(kept / asked).toBeGreaterThanOrEqual(0.8);
+    expect(kept / asked).toBeGreaterThanOrEqual(0.85);
   });
 });
 
@@ -220,13 +225,11 @@ describe('compressJson structure', () => {
     expect(compressJson(scoredText('42').input(1))).toBe('42');
   });
 
-  it.each([1, 3, 10, 50, 400])('nests 200 deep without blowing the stack (target %d)', (target) => {
+  it.each([1, 3, 10, 50, 400])('nests 200 deep without blowing the stack (target %s)', (target) => {
     let doc: Json = { leaf: 'value 200', n: 200 };
     for (let d = 199; d > 0; d--) doc = { level: d, note: `level ${d} of the nesting test`, child: doc, list: [d, d + 1] };
     const text = JSON.stringify(doc);
-    const started = performance.now();
     const out = compressJson(scoredText(text).input(target));
-    expect(performance.now() - started).toBeLessThan(500);
     expect(notCompressedForm(doc, JSON.parse(out) as Json)).toBeUndefined();
     expect(countTokens(out)).toBeLessThanOrEqual(target * 1.05 + SKELETON_TOKENS);
   });
@@ -240,22 +243,19 @@ describe('compressJson structure', () => {
     }
   });
 
-  it.each([0.001, 0.1, 0.5])('trims a 100k-item array quickly (keep %d)', (keep) => {
+  // Speed is measured by the benchmarks, never asserted here (shared, noisy machines).
+  it.each([0.001, 0.1, 0.5])('trims a 100k-item array (keep %s)', (keep) => {
     const items = Array.from({ length: 100_000 }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? `item-${i}` : { id: i, ok: i % 2 === 0 }));
     const text = JSON.stringify(items);
     const total = countTokens(text);
     const input = scoredText(text).input(Math.round(total * keep));
-    const started = performance.now();
     const out = compressJson(input);
-    const ms = performance.now() - started;
-    console.log(`100k-item array, keep ${keep}: ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(2000);
     const parsed = JSON.parse(out) as Json[];
     expect(notCompressedForm(items, parsed)).toBeUndefined();
     expect(countTokens(out)).toBeLessThanOrEqual(input.targetTokens * 1.05 + SKELETON_TOKENS);
   });
 
-  it('compresses a 1 MB package-lock.json in well under a second', () => {
+  it('compresses a 1 MB package-lock.json at every keep fraction', () => {
     // The repository's lock file, its packages repeated under new names until it passes 1 MB.
     const packages: Record<string, Json> = {};
     for (let copy = 0; JSON.stringify({ ...lock, packages }, null, 2).length < 1_000_000; copy++) {
@@ -264,20 +264,12 @@ describe('compressJson structure', () => {
     const text = JSON.stringify({ ...lock, packages }, null, 2);
     expect(text.length).toBeGreaterThan(1_000_000);
     const total = countTokens(text);
-    const timings: string[] = [];
-    let worst = 0;
     for (const keep of [0.01, 0.1, 0.25, 0.5, 0.9]) {
       const input = scoredText(text, 'What version of express is installed?').input(Math.round(total * keep));
-      const started = performance.now();
       const out = compressJson(input);
-      const ms = performance.now() - started;
-      worst = Math.max(worst, ms);
-      timings.push(`${keep}: ${ms.toFixed(0)} ms`);
       expect(() => JSON.parse(out)).not.toThrow();
       expect(countTokens(out)).toBeLessThanOrEqual(input.targetTokens * 1.05 + SKELETON_TOKENS);
     }
-    console.log(`1 MB package-lock (${text.length} chars, ${total} tokens): ${timings.join(', ')}`);
-    expect(worst).toBeLessThan(1000);
   });
 
   it('gives a valid JSON string for text that does not parse', () => {

@@ -51,7 +51,7 @@ describe('compressLog', () => {
   const scored = scoredText(text);
   const total = countTokens(text);
 
-  it.each(KEEP)('keeps every error, warning and stack line, verbatim and in place, at keep %d', (keep) => {
+  it.each(KEEP)('keeps every error, warning and stack line, verbatim and in place, at keep %s', (keep) => {
     const target = Math.round(total * keep);
     const out = compressLog(scored.input(target));
     const kept = expectFaithful(text, out);

@@ -105,6 +105,17 @@ describe('compressTable', () => {
     expect(last.startsWith('|')).toBe(false);
   });
 
+  it('keeps a title above and a note below a markdown table verbatim', () => {
+    const table = TABLES.markdown!.text;
+    const text = `## Locked packages\n\n${table}\n\nSource: package-lock.json`;
+    const out = compressTable(scoredText(text).input(Math.round(countTokens(text) * 0.2)));
+    const outLines = out.split('\n');
+    expect(outLines.slice(0, 4)).toEqual(['## Locked packages', '', ...table.split('\n').slice(0, 2)]);
+    expect(outLines.slice(-3, -2)[0]).toMatch(MORE);
+    expect(outLines.slice(-2)).toEqual(['', 'Source: package-lock.json']);
+    expectFaithful(table, 2, outLines.slice(2, -2).join('\n'));
+  });
+
   it('returns the table unchanged when it fits', () => {
     const { text } = TABLES.ps!;
     expect(compressTable(scoredText(text).input(countTokens(text)))).toBe(text);
