@@ -6,6 +6,10 @@
  *
  * Flags: --limit N (questions per setting, default all), --distractors 9,19, --models DIR,
  * --data FILE, --out DIR.
+ *
+ * `--family <id>` benchmarks another family instead (question-agnostic, markdown, tool-output,
+ * history): bench/families/<id>.ts, with its own flags (--limit N, --models DIR, --out DIR).
+ * Without it, or with `--family question-specific`, this file's SQuAD benchmark runs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,8 +23,21 @@ import { bm25Sentences, randomSentences, truncate } from './baselines.js';
 import { haystack, loadSquad, retained, rng, DEFAULT_SQUAD } from './squad.js';
 import { lineChart, type Series } from './svg-plot.js';
 
+const OTHER_FAMILIES = ['question-agnostic', 'markdown', 'tool-output', 'history'];
+const { values: pick } = parseArgs({ options: { family: { type: 'string' } }, strict: false });
+if (pick.family !== undefined && pick.family !== 'question-specific') {
+  if (typeof pick.family !== 'string' || !OTHER_FAMILIES.includes(pick.family)) {
+    throw new Error(`--family must be one of question-specific, ${OTHER_FAMILIES.join(', ')}`);
+  }
+  const bench = (await import(`./families/${pick.family}.js`)) as { main: (argv: readonly string[]) => Promise<void> };
+  await bench.main(process.argv.slice(2));
+  // onnxruntime's thread pool can keep the process alive; the report is written by now.
+  process.exit(0);
+}
+
 const { values: args } = parseArgs({
   options: {
+    family: { type: 'string' },
     limit: { type: 'string' },
     distractors: { type: 'string', default: '9,19' },
     models: { type: 'string', default: 'models' },

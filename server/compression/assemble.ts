@@ -11,34 +11,50 @@ const SPAN_BREAK = /[.!?]["'”’)\]]*\s|\n/u;
  * Joins kept spans in original order. Spans separated only by whitespace are adjacent and keep
  * that whitespace; between non-adjacent spans goes `[...]` (or, without placeholders, a plain
  * separator of the same kind as the dropped text: paragraph break, line break or space).
- * With `blockPlaceholders` (markdown), a marker for dropped blocks stands in a paragraph of its
- * own, so it never swallows the next block (a link definition or list after it still parses as one).
+ * With `blockPlaceholders` (markdown), the marker must not change the document's structure: it
+ * stands in a paragraph of its own where blocks were dropped (so a link definition or list after
+ * it still parses as one), but goes at the end of the kept line when the next span is indented
+ * (a nested list item: a marker at column 0 would end the list and turn the item into code), and
+ * is left out after a structural line (a fence, heading, table row or definition, which a marker
+ * on the same line would break).
  */
 export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): string {
   let out = '';
   let prevEnd = -1;
   for (const span of spans) {
+    const kept = text.slice(span.start, span.end);
     if (prevEnd === -1) {
-      out += text.slice(span.start, span.end);
-    } else {
-      const gap = text.slice(prevEnd, span.start);
-      if (/^\s*$/u.test(gap)) out += gap + text.slice(span.start, span.end);
-      else {
-        const lineBreak = gap.includes('\n');
-        const paragraph = /\n[ \t]*\n/u.test(gap);
-        // A kept prefix (a list bullet) already ends in a space: do not double it.
-        const space = /\s$/u.test(out) ? '' : ' ';
-        if (placeholders && SPAN_BREAK.test(gap)) {
-          out += paragraph && blockPlaceholders ? `\n\n${PLACEHOLDER}\n\n` : lineBreak ? `\n${PLACEHOLDER}\n` : `${space}${PLACEHOLDER} `;
-        }
-        else out += paragraph ? '\n\n' : lineBreak ? '\n' : space;
-        out += text.slice(span.start, span.end);
-      }
+      out += kept;
+      prevEnd = span.end;
+      continue;
     }
+    const gap = text.slice(prevEnd, span.start);
     prevEnd = span.end;
+    if (/^\s*$/u.test(gap)) {
+      out += gap + kept;
+      continue;
+    }
+    const mark = placeholders && SPAN_BREAK.test(gap);
+    // After a kept prefix (a list bullet, which ends in a space) the kept text follows on its line.
+    if (/[ \t]$/u.test(out)) {
+      out += (mark ? `${PLACEHOLDER} ` : '') + kept;
+      continue;
+    }
+    const lineBreak = gap.includes('\n');
+    const paragraph = /\n[ \t]*\n/u.test(gap);
+    const brk = paragraph ? '\n\n' : lineBreak ? '\n' : ' ';
+    if (!mark) out += brk;
+    else if (!lineBreak) out += ` ${PLACEHOLDER} `;
+    else if (!blockPlaceholders) out += `\n${PLACEHOLDER}\n`;
+    else if (/^[ \t]/u.test(kept)) out += (STRUCTURAL_LINE.test(out.slice(out.lastIndexOf('\n') + 1)) ? '' : ` ${PLACEHOLDER}`) + brk;
+    else out += paragraph ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`;
+    out += kept;
   }
   return out;
 }
+
+/** A markdown line that a trailing marker would change: fence, heading, table row, definition, rule, setext underline. */
+const STRUCTURAL_LINE = /^\s{0,3}(?:```|~~~|#|\||\[[^\]]+\]:|[-*_=](?:\s*[-*_=]){2,}\s*$)|\|\s*$/u;
 
 /** Sorts spans and merges overlapping ones. */
 export function normalizeSpans(spans: readonly Span[]): Span[] {

@@ -343,12 +343,21 @@ class Walker {
     const pieces: Piece[] = [];
     let from = span.start;
     let first = true;
+    let itemPrefix: Span | undefined;
     for (;;) {
       const eol = Math.min(lineEnd(text, from), span.end);
       const content = first ? from : this.contentStart(from, eol, ctx.quoteDepth);
       sentencesIn(text, { start: content, end: eol }).forEach((s, i) => {
+        // A list item's continuation line carries the item's bullet rather than its own
+        // indentation: kept without the first line, it then reads `- [...] rest`, where an
+        // indented line after a marker would have parsed as a code block.
+        if (i === 0 && !first && itemPrefix && ctx.quoteDepth === 0) {
+          pieces.push({ start: s.start, end: s.end, prefix: itemPrefix, words: [{ start: s.start, end: s.end }] });
+          return;
+        }
         const start = i === 0 ? this.claimFor(s.start, pieces, ctx) : s.start;
         const prefix = i === 0 ? this.prefixOf(start, s.start, ctx) : undefined;
+        if (first && i === 0 && ctx.container && prefix && /\S/u.test(text.slice(prefix.start, prefix.end))) itemPrefix = prefix;
         pieces.push({ start, end: s.end, ...(prefix ? { prefix } : {}), words: [{ start: s.start, end: s.end }] });
       });
       if (eol >= span.end) break;

@@ -18,7 +18,8 @@ export interface Sentence extends Span {
   required?: boolean;
   /**
    * Kept together with the sentence whenever any part of it is kept: a list item's indentation and
-   * bullet or number, a block quote's `>`. Lies inside the sentence's span, before its tokens.
+   * bullet or number, a block quote's `>`. Usually the start of the sentence's own line; a list
+   * item's continuation line carries the item's bullet instead.
    */
   prefix?: Span;
   /** Units a partial sentence is cut along; a token may hold spaces when it must stay whole (a link, inline code). */

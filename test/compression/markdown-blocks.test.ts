@@ -86,8 +86,10 @@ function shapeErrors(text: string, blocks: Block[]): string[] {
       if (s.start < inner || s.end <= s.start || s.end > block.end) fail('sentence out of order', s);
       let tokenAt = s.start;
       if (s.prefix) {
-        if (s.prefix.start !== s.start || s.prefix.end <= s.prefix.start || s.prefix.end > s.end) fail('bad prefix', s);
-        tokenAt = s.prefix.end;
+        // Its own line start, or (a list item's continuation line) the item's bullet before it.
+        const own = s.prefix.start === s.start;
+        if (s.prefix.end <= s.prefix.start || (own ? s.prefix.end > s.end : s.prefix.end > s.start)) fail('bad prefix', s);
+        if (own) tokenAt = s.prefix.end;
       }
       if (s.atomic && s.tokens.length > 0) fail('atomic sentence with tokens', s);
       for (const t of s.tokens) {
@@ -327,12 +329,12 @@ describe('markdownBlocks focused cases', () => {
     expect(list!.sentences[1]!.tokens).toEqual(['ship', 'it']);
   });
 
-  it('splits a long item into sentences where only the first carries the prefix', () => {
+  it('splits a long item into sentences; the first carries the prefix, a continuation line the bullet', () => {
     const [list] = view('1. First point here. Second point there.\n   Third line.\n');
     expect(list!.sentences.map((s) => [s.text, s.prefix])).toEqual([
       ['1. First point here.', '1. '],
       ['Second point there.', undefined],
-      ['   Third line.', '   '],
+      ['Third line.', '1. '],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { ToolFormat } from './format-input.js';
+import { isIssueLine } from './issue-lines.js';
 import { looksLikeJson } from './looks-like-json.js';
 import { isMarkdownSeparator } from './markdown-separator.js';
 
@@ -21,7 +22,7 @@ const STAMP = new RegExp(
     ')',
 );
 // Stamps that are only recognisable at the very start of the line (elsewhere they are just numbers).
-const START_STAMP = /^\[?(?:\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?|\d{10}(?:\d{3})?(?:\.\d+)?)\]?(?=\s)/u;
+const START_STAMP = /^\[?(?:\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?|\d{10}(?:\d{3})?(?:\.\d+)?|\s*\d+\.\d{3,9})\]?(?=\s)/u; // last: dmesg's [    1.234567]
 // Upper-case level words are levels wherever the line starts with them; lower-case ones only with
 // the punctuation loggers put after them, so prose opening with "Error handling …" is no log line.
 const LEVEL_UPPER = /^\s*[[(<]?(?:INFO|INF|NOTICE|WARN|WARNING|WRN|ERROR|ERR|DEBUG|DBG|TRACE|TRC|FATAL|FTL|CRITICAL|CRIT|SEVERE|PANIC)\b/u;
@@ -53,6 +54,11 @@ function delimiterCount(line: string, delim: string): number {
     else if (ch === delim && !quoted) n++;
   }
   return n;
+}
+
+function medianLength(lines: readonly string[]): number {
+  const sorted = lines.map((l) => l.length).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** The most frequent value, ties to the larger. */
@@ -141,5 +147,10 @@ export function detectFormat(text: string): ToolFormat {
   if (delimiters >= 2) return 'table';
   if (isLog(lines)) return 'log';
   if (delimiters > 0 || isMarkdownTable(lines) || isAligned(lines)) return 'table';
+  // Line-oriented output that reports a problem (installer and build output, dmesg-like records
+  // without a known stamp) is read as a log, so its error and warning lines are never dropped;
+  // prose (long lines) and markdown documents (headings, fences) stay text.
+  const markdown = lines.some((l) => /^\s{0,3}(?:#{1,6}\s|```|~~~)/u.test(l));
+  if (lines.length >= 3 && !markdown && lines.some(isIssueLine) && medianLength(lines) <= 160) return 'log';
   return 'text';
 }
