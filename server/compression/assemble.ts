@@ -47,14 +47,17 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     else if (!lineBreak) out += ` ${PLACEHOLDER} `;
     else if (!blockPlaceholders) out += `\n${PLACEHOLDER}\n`;
     else if (/^[ \t]/u.test(kept)) out += (STRUCTURAL_LINE.test(out.slice(out.lastIndexOf('\n') + 1)) ? '' : ` ${PLACEHOLDER}`) + brk;
-    else out += paragraph ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`;
+    // A link definition cannot interrupt a paragraph: the marker before one gets blank lines.
+    else out += paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`;
     out += kept;
   }
   return out;
 }
 
-/** A markdown line that a trailing marker would change: fence, heading, table row, definition, rule, setext underline. */
-const STRUCTURAL_LINE = /^\s{0,3}(?:```|~~~|#|\||\[[^\]]+\]:|[-*_=](?:\s*[-*_=]){2,}\s*$)|\|\s*$/u;
+const DEFINITION = /^\s{0,3}\[[^\]]+\]:/u;
+
+/** A markdown line that a trailing marker would change: fence, heading, table row, definition, rule, setext underline, indented code. */
+const STRUCTURAL_LINE = /^(?:\s{0,3}(?:```|~~~|#|\||\[[^\]]+\]:|[-*_=](?:\s*[-*_=]){2,}\s*$)|(?: {4}|\t))|\|\s*$/u;
 
 /** Sorts spans and merges overlapping ones. */
 export function normalizeSpans(spans: readonly Span[]): Span[] {

@@ -57,7 +57,7 @@ interface Prepared {
   candidates: Candidate[];
   /** Kept at every ratio (markdown structure). */
   required: Span[];
-  /** Sentences whose prefix follows them into the output. */
+  /** Sentences whose prefix or companions follow them into the output. */
   prefixed: Sentence[];
   /** Scores of the units the knee is found on (blocks when coarse, sentences otherwise). */
   unitScores: number[];
@@ -78,7 +78,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
   const sentenceScore = new Map<Sentence, number>();
-  for (const s of sentences) if (!s.required) sentenceScore.set(s, score(s));
+  for (const s of sentences) if (!s.required && !s.dependent) sentenceScore.set(s, score(s));
   let best: Span | undefined;
   let bestScore = -Infinity;
   for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [{ start: s.start, end: s.end }, v];
@@ -99,8 +99,8 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     ...(s.atomic ? {} : { words: once(() => tokenCandidates(s)) }),
   });
   const required = sentences.filter((s) => s.required).map((s) => ({ start: s.start, end: s.end }));
-  const prefixed = sentences.filter((s) => s.prefix && !s.required);
-  const optional = (b: Block) => b.sentences.filter((s) => !s.required);
+  const prefixed = sentences.filter((s) => s.prefix || s.companions);
+  const optional = (b: Block) => b.sentences.filter((s) => !s.required && !s.dependent);
 
   if (options.coarse) {
     // A block ranks by its own mean and by its best sentence, so one decisive sentence in a
@@ -118,7 +118,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   return { best, candidates, required, prefixed, unitScores: [...sentenceScore.values()] };
 }
 
-/** Adds the prefix (list bullet, quote marker) of every sentence that kept any part of itself. */
+/** Adds the prefix (list bullet, quote marker) and companions (link definitions) of every sentence that kept any part of itself. */
 function withPrefixes(kept: Span[], prefixed: readonly Sentence[]): Span[] {
   if (prefixed.length === 0 || kept.length === 0) return kept;
   const spans = normalizeSpans(kept);
@@ -127,7 +127,10 @@ function withPrefixes(kept: Span[], prefixed: readonly Sentence[]): Span[] {
   for (const s of prefixed) {
     while (j < spans.length && spans[j]!.end <= s.start) j++;
     const k = spans[j];
-    if (k && k.start < s.end) out.push(s.prefix!);
+    if (k && k.start < s.end) {
+      if (s.prefix) out.push(s.prefix);
+      if (s.companions) out.push(...s.companions);
+    }
   }
   return out;
 }

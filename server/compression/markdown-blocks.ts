@@ -3,8 +3,9 @@
  * shrinks. The document is parsed with remark's parser family (micromark + mdast, with GFM and
  * YAML/TOML front matter) and the mdast tree is walked into the engine's span tree:
  *
- * - headings (ATX and setext, underline included), front matter, thematic breaks and link
- *   reference definitions: one atomic, required sentence;
+ * - headings (ATX and setext, underline included), front matter and thematic breaks: one atomic,
+ *   required sentence; link reference definitions: one atomic, dependent sentence, kept as the
+ *   companion of every sentence that uses it;
  * - fenced and indented code, HTML blocks: one atomic sentence the engine keeps or drops whole;
  * - GFM tables: one atomic sentence per row; the header and delimiter rows are also required;
  * - lists, block quotes and footnote definitions: one block per top-level container, holding the
@@ -39,6 +40,8 @@ const MAX_WHOLE_EMPHASIS = 80;
 
 interface MdNode {
   type: string;
+  /** Normalised label of a definition or a reference. */
+  identifier?: string;
   position?: { start: { offset?: number | undefined }; end: { offset?: number | undefined } } | undefined;
   children?: MdNode[];
 }
@@ -194,6 +197,8 @@ class Walker {
   private current: Sentence[] = [];
   /** End of the last sentence emitted: nothing before it may be claimed again. */
   private cursor = 0;
+  /** Link reference definitions by label (the first one wins, as in CommonMark). */
+  private readonly definitions = new Map<string, Span>();
 
   constructor(
     private readonly text: string,
@@ -211,7 +216,33 @@ class Walker {
       const last = this.current.at(-1);
       if (first && last) this.blocks.push({ start: first.start, end: last.end, kind: kindOf(node), sentences: this.current });
     }
-    return this.sweep();
+    const blocks = this.sweep();
+    this.attachDefinitions(root, blocks);
+    return blocks;
+  }
+
+  /** Gives each sentence that holds a link or image reference the definition it resolves to. */
+  private attachDefinitions(root: MdNode, blocks: Block[]): void {
+    if (this.definitions.size === 0) return;
+    const sentences = blocks.flatMap((b) => b.sentences);
+    const refs: Array<{ at: number; def: Span }> = [];
+    const collect = (node: MdNode, depth: number) => {
+      if (depth > 4 * MAX_NESTING) return;
+      if ((node.type === 'linkReference' || node.type === 'imageReference') && node.identifier !== undefined) {
+        const def = this.definitions.get(node.identifier);
+        const span = spanOf(node, this.base);
+        if (def && span) refs.push({ at: span.start, def });
+      }
+      for (const child of node.children ?? []) collect(child, depth + 1);
+    };
+    collect(root, 0);
+    refs.sort((a, b) => a.at - b.at);
+    let j = 0;
+    for (const ref of refs) {
+      while (j < sentences.length && sentences[j]!.end <= ref.at) j++;
+      const s = sentences[j];
+      if (s && s.start <= ref.at) (s.companions ??= []).push(ref.def);
+    }
   }
 
   private visit(node: MdNode, ctx: Context, depth: number): void {
@@ -227,9 +258,20 @@ class Walker {
       case 'yaml':
       case 'toml':
       case 'thematicBreak':
-      case 'definition':
         this.atomic(span, true, ctx);
         return;
+      case 'definition': {
+        // Kept only with the text that uses it (badge-heavy READMEs hold half their tokens in
+        // definitions), so a kept reference always resolves and an unused definition costs nothing.
+        const before = this.current.length;
+        this.atomic(span, false, ctx);
+        const def = this.current[before];
+        if (def && node.identifier !== undefined) {
+          def.dependent = true;
+          if (!this.definitions.has(node.identifier)) this.definitions.set(node.identifier, { start: def.start, end: def.end });
+        }
+        return;
+      }
       case 'code':
       case 'html':
         this.atomic(span, false, ctx);

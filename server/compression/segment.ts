@@ -22,6 +22,10 @@ export interface Sentence extends Span {
    * item's continuation line carries the item's bullet instead.
    */
   prefix?: Span;
+  /** Spans kept with the sentence whenever any part of it is kept: the link reference definitions its references use. */
+  companions?: Span[];
+  /** Never kept for itself, only as another sentence's companion (a link reference definition). */
+  dependent?: boolean;
   /** Units a partial sentence is cut along; a token may hold spaces when it must stay whole (a link, inline code). */
   tokens: Span[];
 }

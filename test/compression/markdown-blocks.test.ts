@@ -155,8 +155,11 @@ function treeErrors(text: string, blocks: Block[]): string[] {
       case 'yaml':
       case 'toml':
       case 'thematicBreak':
-      case 'definition':
         expectHolder(true);
+        break;
+      case 'definition':
+        // Not required: kept as the companion of the sentences whose references use it.
+        expectHolder(false);
         break;
       case 'code':
       case 'html':
@@ -406,15 +409,21 @@ describe('markdownBlocks focused cases', () => {
     ]);
   });
 
-  it('treats html, rules and link definitions as atomic structure', () => {
-    const blocks = view('<div align="center">\n  <img src="x.png">\n</div>\n\n***\n\nA [ref][id].\n\n[id]: https://example.com "Title"\n');
+  it('treats html, rules and link definitions as atomic structure; a definition follows its references', () => {
+    const md = '<div align="center">\n  <img src="x.png">\n</div>\n\n***\n\nA [ref][id].\n\n[id]: https://example.com "Title"\n\n[unused]: https://example.org\n';
+    const blocks = view(md);
     expect(blocks.map((b) => [b.kind, b.sentences[0]!.flags])).toEqual([
       ['html', 'atomic'],
       ['rule', 'atomic+required'],
       ['paragraph', 'prose'],
-      ['paragraph', 'atomic+required'],
+      ['paragraph', 'atomic'],
+      ['paragraph', 'atomic'],
     ]);
     expect(blocks[2]!.sentences[0]!.tokens).toEqual(['A', '[ref][id].']);
+    const raw = markdownBlocks(md);
+    expect(raw[3]!.sentences[0]!.dependent).toBe(true);
+    expect(raw[2]!.sentences[0]!.companions).toEqual([{ start: raw[3]!.start, end: raw[3]!.end }]);
+    expect(raw[4]!.sentences[0]!.dependent).toBe(true);
   });
 
   it('keeps indentation of an indented code block', () => {
