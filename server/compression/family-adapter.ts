@@ -5,6 +5,26 @@ import type { ModelSpec } from './model-catalog.js';
 /** Options shared by every item of a request, as the engine takes them. */
 export type EngineOptions = Omit<EngineRequest, 'context' | 'query' | 'parts' | 'originalTokens'>;
 
+/** The request options every family shares, in the wire's names (a family may lack some). */
+export interface CommonOptions {
+  target_compression_ratio?: number | undefined;
+  coarse?: boolean | undefined;
+  heuristic_chunking?: boolean | undefined;
+  disable_placeholders?: boolean | undefined;
+}
+
+/** The engine options of a request, with the documented defaults (coarse, no chunking, placeholders on). */
+export function engineOptions(body: CommonOptions, model: ModelSpec): EngineOptions {
+  return {
+    weights: model.weights,
+    ratio: body.target_compression_ratio,
+    defaultRatio: model.defaultTargetRatio,
+    coarse: body.coarse ?? true,
+    heuristicChunking: body.heuristic_chunking ?? false,
+    placeholders: !(body.disable_placeholders ?? false),
+  };
+}
+
 /** Token accounting of one compressed item. */
 export interface Accounted {
   originalTokens: number;

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/schema.js';
 import { joinParts, type EngineRequest } from './engine.js';
-import type { Accounted, EngineOptions, FamilyAdapter } from './family-adapter.js';
+import { engineOptions, type Accounted, type EngineOptions, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from './families.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
 import { actualRatio } from './ratio.js';
@@ -87,14 +87,7 @@ export const history: FamilyAdapter<Single, Batch, HistoryItem, HistoryOut, Hist
   item: (body) => ({ messages: body.messages, query: body.query, keepRecent: body.keep_recent ?? KEEP_RECENT_DEFAULT }),
   items: (body) => body.inputs.map((i) => ({ messages: i.messages, query: i.query, keepRecent: body.keep_recent ?? KEEP_RECENT_DEFAULT })),
   texts: (item) => item.messages.map((m) => m.content ?? null),
-  options: (body, model) => ({
-    weights: model.weights,
-    ratio: body.target_compression_ratio,
-    defaultRatio: model.defaultTargetRatio,
-    coarse: true,
-    heuristicChunking: false,
-    placeholders: !(body.disable_placeholders ?? false),
-  }),
+  options: engineOptions,
   plan,
   echoedRatio: (body) => body.target_compression_ratio ?? null,
   result: (item, out, ratio, durationMs) => ({

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/schema.js';
 import { contextItems, rejectQuery, type ContextItem } from './context-items.js';
 import type { ContentFormat, EngineResult } from './engine.js';
-import type { FamilyAdapter } from './family-adapter.js';
+import { engineOptions, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES, type FamilyId } from './families.js';
 
 type Options = components['schemas']['AgnosticOptions'];
@@ -20,14 +20,7 @@ function agnosticFamily(id: FamilyId, format: ContentFormat, hint: string): Fami
     model: (body) => body.compression_model_name,
     item: (body) => ({ context: body.context }),
     items: (body) => body.inputs.map((i) => ({ context: i.context })),
-    options: (body, model) => ({
-      weights: model.weights,
-      ratio: body.target_compression_ratio,
-      defaultRatio: model.defaultTargetRatio,
-      coarse: body.coarse ?? true,
-      heuristicChunking: body.heuristic_chunking ?? false,
-      placeholders: !(body.disable_placeholders ?? false),
-    }),
+    options: engineOptions,
     echoedRatio: (body) => body.target_compression_ratio ?? null,
   };
 }

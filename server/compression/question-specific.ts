@@ -2,7 +2,7 @@ import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { contextItems, type ContextItem } from './context-items.js';
 import type { EngineResult } from './engine.js';
-import type { FamilyAdapter } from './family-adapter.js';
+import { engineOptions, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from './families.js';
 
 type Single = components['schemas']['QuestionSpecificRequest'];
@@ -44,17 +44,7 @@ export const questionSpecific: FamilyAdapter<Single, Batch, ContextItem, EngineR
   item: (body) => ({ context: body.context, query: body.query }),
   items: (body) => body.inputs.map((i) => ({ context: i.context, query: i.query })),
 
-  options(body, model) {
-    return {
-      weights: model.weights,
-      ratio: body.target_compression_ratio,
-      defaultRatio: model.defaultTargetRatio,
-      coarse: body.coarse ?? true,
-      heuristicChunking: body.heuristic_chunking ?? false,
-      placeholders: !(body.disable_placeholders ?? false),
-      dynamic: body.dynamic ? dynamicBounds(body) : undefined,
-    };
-  },
+  options: (body, model) => ({ ...engineOptions(body, model), dynamic: body.dynamic ? dynamicBounds(body) : undefined }),
 
   // With dynamic=true the requested ratio is ignored, so none is echoed.
   echoedRatio: (body) => (body.dynamic ? null : (body.target_compression_ratio ?? null)),

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
 import type { EngineResult } from './engine.js';
-import type { Accounted, FamilyAdapter } from './family-adapter.js';
+import { engineOptions, type Accounted, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from './families.js';
 import type { ToolFormat } from './formats/format-input.js';
 import { actualRatio } from './ratio.js';
@@ -55,14 +55,7 @@ export const toolOutput: FamilyAdapter<Single, Batch, ToolOutputItem, ToolOutput
   items: (body) => body.inputs.map((i) => ({ toolOutput: i.tool_output ?? null, toolName: i.tool_name, query: i.query })),
   texts: (item) => strings(item.toolOutput),
 
-  options: (body, model) => ({
-    weights: model.weights,
-    ratio: body.target_compression_ratio,
-    defaultRatio: model.defaultTargetRatio,
-    coarse: true,
-    heuristicChunking: false,
-    placeholders: true,
-  }),
+  options: engineOptions,
 
   plan(item, counts, options) {
     const all = strings(item.toolOutput);

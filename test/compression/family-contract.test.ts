@@ -18,6 +18,7 @@ const contextCase = (name: string, model: string, sample: string, other: string,
   batch: (texts) => ({ inputs: texts.map((context) => ({ context, ...extra })), compression_model_name: model }),
   inputs: (body) => [body['context'] as string],
   outputs: (row) => [row['compressed_context'] as string],
+  streamed: (row) => row['compressed_context'] as string,
 });
 
 const transcript = (text: string | null) =>
@@ -52,6 +53,7 @@ const CASES: FamilyCase[] = [
     batch: (texts) => ({ inputs: texts.map((text) => ({ messages: transcript(text) })), keep_recent: 2, compression_model_name: 'hcc_latte_v1' }),
     inputs: (body) => contents(body['messages'] as Array<{ content: string | null }>),
     outputs: (row) => contents(row['messages'] as Array<{ content: string | null }>),
+    streamed: (row) => JSON.stringify(row['messages']),
   },
   {
     name: 'tool-output',
@@ -63,6 +65,7 @@ const CASES: FamilyCase[] = [
     batch: (texts) => ({ inputs: texts.map((text) => ({ tool_output: text, tool_name: 'read_file' })), compression_model_name: 'toc_americano_v1' }),
     inputs: (body) => [body['tool_output'] as string],
     outputs: (row) => [row['compressed_output'] as string],
+    streamed: (row) => row['compressed_output'] as string,
   },
 ];
 

@@ -1,18 +1,14 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createKey, signup } from '../helpers/accounts.js';
+import { describe, expect, it } from 'vitest';
+import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { TOPICS } from '../helpers/texts.js';
 
 const t = useTestApp();
-let key: string;
-beforeAll(async () => {
-  const { token } = await signup(t().app);
-  key = (await createKey(t().app, token)).key;
-});
+const key = useApiKey(() => t().app);
 
 const compress = (body: Record<string, unknown>) =>
-  request(t().app).post('/api/compress/history').set('X-API-Key', key).send({ compression_model_name: 'hcc_latte_v1', ...body });
+  request(t().app).post('/api/compress/history').set('X-API-Key', key()).send({ compression_model_name: 'hcc_latte_v1', ...body });
 
 const weather = JSON.stringify({
   location: 'Alvik',

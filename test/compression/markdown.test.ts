@@ -3,16 +3,12 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createKey, signup } from '../helpers/accounts.js';
+import { describe, expect, it } from 'vitest';
+import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const t = useTestApp();
-let key: string;
-beforeAll(async () => {
-  const { token } = await signup(t().app);
-  key = (await createKey(t().app, token)).key;
-});
+const key = useApiKey(() => t().app);
 
 type Node = { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: Node[]; url?: string; value?: string; depth?: number };
 function walk(node: Node, visit: (n: Node) => void): void {
@@ -39,7 +35,7 @@ const README = ['kysely/README.md', 'pino/README.md', 'express/Readme.md', 'vite
 }));
 
 const compress = (context: string, ratio: number, extra: object = {}) =>
-  request(t().app).post('/api/compress/markdown').set('X-API-Key', key).send({ context, compression_model_name: 'markdown_v1', target_compression_ratio: ratio, ...extra });
+  request(t().app).post('/api/compress/markdown').set('X-API-Key', key()).send({ context, compression_model_name: 'markdown_v1', target_compression_ratio: ratio, ...extra });
 
 describe('markdown compression on real READMEs', () => {
   it.each([2, 4, 10])('at %dx: every heading stays in order, code blocks whole, table headers and links intact', async (ratio) => {

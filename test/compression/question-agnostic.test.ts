@@ -1,20 +1,16 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { informationOf } from '../../server/compression/information.js';
 import { splitWords } from '../../server/model/words.js';
-import { createKey, signup } from '../helpers/accounts.js';
+import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { longDocument } from '../helpers/texts.js';
 
 const t = useTestApp();
-let key: string;
-beforeAll(async () => {
-  const { token } = await signup(t().app);
-  key = (await createKey(t().app, token)).key;
-});
+const key = useApiKey(() => t().app);
 
 const compress = (body: Record<string, unknown>) =>
-  request(t().app).post('/api/compress/question-agnostic').set('X-API-Key', key).send({ compression_model_name: 'espresso_v1', ...body });
+  request(t().app).post('/api/compress/question-agnostic').set('X-API-Key', key()).send({ compression_model_name: 'espresso_v1', ...body });
 
 const REPORT = [
   'The quarterly meeting was held on a cloudy afternoon and, as usual, it started with a long round of introductions and some small talk about the weather.',
@@ -52,7 +48,7 @@ describe('question-agnostic compression', () => {
     const single = await compress({ context: REPORT, query: 'What grew?' });
     expect(single.status).toBe(422);
     expect(single.body).toMatchObject({ code: 'validation_error', field: 'query' });
-    const batch = await request(t().app).post('/api/compress/question-agnostic/batch').set('X-API-Key', key).send({ compression_model_name: 'espresso_v1', inputs: [{ context: REPORT, query: 'q' }] });
+    const batch = await request(t().app).post('/api/compress/question-agnostic/batch').set('X-API-Key', key()).send({ compression_model_name: 'espresso_v1', inputs: [{ context: REPORT, query: 'q' }] });
     expect(batch.status).toBe(422);
   });
 });

@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createKey, signup } from '../helpers/accounts.js';
+import { describe, expect, it } from 'vitest';
+import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const t = useTestApp();
-let key: string;
-beforeAll(async () => {
-  const { token } = await signup(t().app);
-  key = (await createKey(t().app, token)).key;
-});
+const key = useApiKey(() => t().app);
 
 const compress = (body: Record<string, unknown>) =>
-  request(t().app).post('/api/compress/tool-output').set('X-API-Key', key).send({ tool_name: 'tool', compression_model_name: 'toc_americano_v1', ...body });
+  request(t().app).post('/api/compress/tool-output').set('X-API-Key', key()).send({ tool_name: 'tool', compression_model_name: 'toc_americano_v1', ...body });
 const real = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 
 const LOG = [

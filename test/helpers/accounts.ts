@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 
 let counter = 0;
 
@@ -20,3 +20,19 @@ export async function createKey(app: Express, token: string, body: Record<string
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Signs an account up and creates one API key in beforeAll; returns the key's getter.
+ * @example const t = useTestApp(); const key = useApiKey(() => t().app);
+ */
+export function useApiKey(app: () => Express): () => string {
+  let key: string | undefined;
+  beforeAll(async () => {
+    const { token } = await signup(app());
+    key = (await createKey(app(), token)).key;
+  });
+  return () => {
+    if (!key) throw new Error('useApiKey: the key is created in beforeAll');
+    return key;
+  };
+}

@@ -8,6 +8,8 @@ const SEVERE = [
   /\b(?:level|lvl|severity)"?\s*[=:]\s*"?(?:error|err|fatal|critical|crit|warn|warning|panic)\b/iu,
   /\b[A-Z][\w$]*(?:Exception|Error)\b/u,
   /\b(?:failed|failure)\b/iu,
+  // Refusals and segfaults report failures without a level word (`Permission denied`, `policy-rc.d denied execution`).
+  /\b(?:denied|refused|segfault|segmentation fault|core dumped)\b/iu,
   /(?:^|\s)[EWF]\/[\w.$-]+/u,
   /^\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+\d+\s+\d+\s+[EWF]\s/u,
 ];
