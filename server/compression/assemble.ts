@@ -13,10 +13,10 @@ const SPAN_BREAK = /[.!?]["'”’)\]]*\s|\n/u;
  * separator of the same kind as the dropped text: paragraph break, line break or space).
  * With `blockPlaceholders` (markdown), the marker must not change the document's structure: it
  * stands in a paragraph of its own where blocks were dropped (so a link definition or list after
- * it still parses as one), but goes at the end of the kept line when the next span is indented
- * (a nested list item: a marker at column 0 would end the list and turn the item into code), and
- * is left out after a structural line (a fence, heading, table row or definition, which a marker
- * on the same line would break).
+ * it still parses as one), but goes at the end of the kept line when the next span is a nested
+ * list item (a marker at column 0 would end the list and turn the item into code), and is left out
+ * there after a structural line (a fence, heading, table row, definition or indented code, which a
+ * marker on the same line would break).
  */
 export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): string {
   let out = '';
@@ -46,7 +46,7 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     if (!mark) out += brk;
     else if (!lineBreak) out += ` ${PLACEHOLDER} `;
     else if (!blockPlaceholders) out += `\n${PLACEHOLDER}\n`;
-    else if (/^[ \t]/u.test(kept)) out += (STRUCTURAL_LINE.test(out.slice(out.lastIndexOf('\n') + 1)) ? '' : ` ${PLACEHOLDER}`) + brk;
+    else if (NESTED_ITEM.test(kept)) out += (STRUCTURAL_LINE.test(out.slice(out.lastIndexOf('\n') + 1)) ? '' : ` ${PLACEHOLDER}`) + brk;
     // A link definition cannot interrupt a paragraph: the marker before one gets blank lines.
     else out += paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`;
     out += kept;
@@ -57,7 +57,9 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
 const DEFINITION = /^\s{0,3}\[[^\]]+\]:/u;
 
 /** A markdown line that a trailing marker would change: fence, heading, table row, definition, rule, setext underline, indented code. */
-const STRUCTURAL_LINE = /^(?:\s{0,3}(?:```|~~~|#|\||\[[^\]]+\]:|[-*_=](?:\s*[-*_=]){2,}\s*$)|(?: {4}|\t))|\|\s*$/u;
+const STRUCTURAL_LINE = /^(?:\s{0,3}(?:```|~~~|#|\||\[[^\]]+\]:|[-*_=](?:\s*[-*_=]){2,}\s*$)|(?: {4}|\t)(?!\s*(?:[-*+]|\d{1,9}[.)])\s))|\|\s*$/u;
+/** An indented list item: a marker line at column 0 before it would end the list and make it code. */
+const NESTED_ITEM = /^[ \t]+(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/u;
 
 /** Sorts spans and merges overlapping ones. */
 export function normalizeSpans(spans: readonly Span[]): Span[] {
