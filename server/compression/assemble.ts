@@ -37,7 +37,10 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     const mark = placeholders && SPAN_BREAK.test(gap);
     // After a kept prefix (a list bullet, which ends in a space) the kept text follows on its line.
     if (/[ \t]$/u.test(out)) {
-      out += (mark ? `${PLACEHOLDER} ` : '') + kept;
+      // ...unless it is a nested item kept without its parent's text: the parent's bullet stands
+      // alone on its line (with the marker), and the nested item follows on the next.
+      if (NESTED_ITEM.test(kept)) out += `${mark ? PLACEHOLDER : ''}\n${kept}`;
+      else out += (mark ? `${PLACEHOLDER} ` : '') + kept;
       continue;
     }
     const lineBreak = gap.includes('\n');

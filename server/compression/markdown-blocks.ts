@@ -35,6 +35,8 @@ const MAX_PARSE_CHARS = 500_000;
 const MAX_PARSE_LINES = 15_000;
 /** Container markers (`>`, list bullets) opening one line beyond which micromark goes superlinear. */
 const MAX_NESTING = 32;
+/** A list item's prefix: indentation, then a bullet or number (a task box may follow). */
+const LIST_BULLET = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/u;
 /** Emphasis, strong and strikethrough spans shorter than this stay one token. */
 const MAX_WHOLE_EMPHASIS = 80;
 
@@ -218,7 +220,35 @@ class Walker {
     }
     const blocks = this.sweep();
     this.attachDefinitions(root, blocks);
+    for (const block of blocks) if (block.kind === 'list') this.attachParentItems(block);
     return blocks;
+  }
+
+  /**
+   * Gives each sentence of a nested list item the bullets of the items it is nested in: kept
+   * without its parents, an item indented four or more spaces would otherwise parse as code.
+   */
+  private attachParentItems(block: Block): void {
+    const indentOf = (p: Span) => /^[ \t]*/u.exec(this.text.slice(p.start, p.end))![0].length;
+    const stack: Array<{ prefix: Span; indent: number; parents: Span[] }> = [];
+    const parentsOf = new Map<number, Span[]>();
+    for (const s of block.sentences) {
+      const p = s.prefix;
+      if (!p || !LIST_BULLET.test(this.text.slice(p.start, p.end))) continue;
+      if (p.start === s.start) {
+        const indent = indentOf(p);
+        while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
+        const top = stack.at(-1);
+        const chain = top ? [...top.parents, top.prefix] : [];
+        parentsOf.set(p.start, chain);
+        stack.push({ prefix: p, indent, parents: chain });
+        if (chain.length) (s.companions ??= []).push(...chain);
+      } else {
+        // A continuation line: its item's bullet is its prefix, its item's parents its companions.
+        const chain = parentsOf.get(p.start);
+        if (chain?.length) (s.companions ??= []).push(...chain);
+      }
+    }
   }
 
   /** Gives each sentence that holds a link or image reference the definition it resolves to. */
