@@ -120,6 +120,20 @@ function partRenderer(text: string, parts: readonly string[], placeholders: bool
   };
 }
 
+/**
+ * Compression never costs tokens: when markers or a format's smallest valid form (a JSON
+ * skeleton, a log's `[... N lines]`) would make a tiny input longer, the input comes back as it was.
+ */
+function neverLonger(req: EngineRequest, r: EngineResult): EngineResult {
+  if (r.compressedTokens < r.originalTokens) return r;
+  return {
+    ...r,
+    compressed: req.context,
+    compressedTokens: r.originalTokens,
+    ...(req.parts ? { parts: req.parts.map((p) => ({ compressed: p, tokens: countTokens(p) })) } : {}),
+  };
+}
+
 function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): EngineResult {
   const text = req.context;
   const originalTokens = req.originalTokens ?? countTokens(text);
@@ -177,7 +191,7 @@ export function createEngine(scorer: WordScorer) {
         ...(r.parts ? { parts: r.parts.map(() => ({ compressed: '', tokens: 0 })) } : {}),
       }));
       live.forEach(({ r, i }, k) => {
-        results[i] = compressOne(r, words[k]!, scores[k]!);
+        results[i] = neverLonger(r, compressOne(r, words[k]!, scores[k]!));
       });
       return results;
     },

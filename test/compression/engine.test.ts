@@ -203,3 +203,18 @@ describe('required spans and prefixes (markdown structure)', () => {
     }
   });
 });
+
+describe('never longer than the input', () => {
+  it.each([
+    ['text', 'Paris is the capital of France.'],
+    ['tool', 'INFO start\nINFO start\nERROR disk full on /var\nINFO done'],
+    ['tool', '{"a":1}'],
+    ['markdown', '# T\n\nShort.'],
+  ] as const)('a tiny %s input comes back whole rather than longer', async (format, context) => {
+    for (const ratio of [0.1, 0.5, 2, 200]) {
+      const [r] = await engine.compress([{ ...base, query: undefined, weights: 'espresso_v1', format, context, ratio }]);
+      expect(r!.compressedTokens, `${format} ${ratio}`).toBeLessThanOrEqual(r!.originalTokens);
+      expect(r!.compressedTokens).toBe(countTokens(r!.compressed));
+    }
+  });
+});

@@ -75,6 +75,14 @@ describe('tool-output compression', () => {
     expect(res.body.data.tool_name).toBe('tool');
   });
 
+  it('a tiny output that markers would lengthen comes back whole, never with negative savings', async () => {
+    const tiny = 'INFO start\nINFO start\nERROR disk full on /var\nINFO done';
+    const res = await compress({ tool_output: tiny });
+    expect(res.status).toBe(200);
+    expect(res.body.data.tokens_saved).toBeGreaterThanOrEqual(0);
+    expect(res.body.data.compressed_output).toContain('ERROR disk full on /var');
+  });
+
   it('toc_latte_v1 without a query and toc_americano_v1 with one are 422 validation_error', async () => {
     const missing = await compress({ tool_output: LOG, compression_model_name: 'toc_latte_v1' });
     expect(missing.status).toBe(422);
