@@ -1,10 +1,10 @@
 import type { Word } from '../model/words.js';
 import { assemble, normalizeSpans } from './assemble.js';
-import { withInformationPrior } from './information.js';
+import { answerInformationOf, informationOf, isNegation, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
 import { withLexicalPrior } from './lexical.js';
 import type { Block, Sentence, Span } from './segment.js';
-import { selectSpans, type Candidate } from './select.js';
+import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer } from './span-scores.js';
 import { countTokens } from './tokens.js';
 
@@ -25,7 +25,9 @@ export const LEXICAL_WEIGHT = 0.5;
 export const INFORMATION_WEIGHT = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
 const PLACEHOLDER_TOKENS = 2;
-const MAX_REFINEMENTS = 6;
+const MAX_REFINEMENTS = 10;
+/** Targets up to this many tokens are met by trying every budget (cheap at that size). */
+const EXHAUSTIVE_GOAL = 64;
 
 /** A text already split into words, scored, and segmented into blocks. */
 export interface ScoredText {
@@ -52,8 +54,8 @@ export interface CutOptions {
 export type Target = { tokens: number } | { knee: { minRatio: number; maxRatio: number; originalTokens: number } };
 
 interface Prepared {
-  /** The best sentence (r = 1 keeps only this span). */
-  best: Span | undefined;
+  /** The best sentence's best part within a budget: the sentence, or its best run of words (never empty). */
+  bestWithin(budget: number): Span[];
   candidates: Candidate[];
   /** Kept at every ratio (markdown structure). */
   required: Span[];
@@ -79,9 +81,11 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
   const sentenceScore = new Map<Sentence, number>();
   for (const s of sentences) if (!s.required && !s.dependent) sentenceScore.set(s, score(s));
-  let best: Span | undefined;
+  let best: Sentence | undefined;
   let bestScore = -Infinity;
-  for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [{ start: s.start, end: s.end }, v];
+  for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [s, v];
+  // Inside a sentence the words that carry information lead the choice of run, with a query too.
+  const information = spanScorer(words, options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text));
 
   // With a query a word ranks mostly by its sentence: the model is far surer which sentence answers
   // than which single word does, so fine mode keeps the best sentences' words together and trims
@@ -89,8 +93,35 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   // Without one, informative words are spread over every sentence, so the word's own score leads
   // (espresso_v1 keeps 83.2% of entities at 2x with 0.4, 80.3% with 0.85).
   const sentenceWeight = options.query ? 0.85 : 0.4;
-  const tokenCandidates = (s: Sentence): Candidate[] =>
-    s.tokens.map((t) => ({ ...t, score: (1 - sentenceWeight) * score(t) + sentenceWeight * sentenceScore.get(s)!, tokens: tokenCost(t) }));
+  // A word's own score is centred on its sentence's mean, so the run kept from a cut sentence
+  // holds the words that carry it rather than simply the most (cheapest) words; a small constant
+  // still prefers filling the budget over leaving it unused.
+  const tokenCandidates = (s: Sentence): Candidate[] => {
+    const mean = sentenceScore.get(s)!;
+    return s.tokens.map((t) => ({
+      ...t,
+      score: (1 - sentenceWeight) * score(t) + sentenceWeight * mean,
+      own: score(t) - mean + 0.5 * information(t) + 0.05,
+      tokens: tokenCost(t),
+    }));
+  };
+  // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
+  let bestCuttable: Sentence | undefined;
+  let cuttableScore = -Infinity;
+  for (const [s, v] of sentenceScore) if (!s.atomic && s.tokens.length > 0 && v > cuttableScore) [bestCuttable, cuttableScore] = [s, v];
+  const bestWithin = (budget: number): Span[] => {
+    if (!best) return [];
+    if (tokenCost(best) <= budget || !bestCuttable) return [{ start: best.start, end: best.end }];
+    const sentence = bestCuttable;
+    if (tokenCost(sentence) <= budget) return [{ start: sentence.start, end: sentence.end }];
+    const words = tokenCandidates(sentence);
+    const run = bestRun(words, budget);
+    if (run && hasContent(text.slice(run.start, run.end))) return [run];
+    // No run with a content word fits: the single content word that carries the most.
+    const content = words.filter((w) => hasContent(text.slice(w.start, w.end)));
+    const top = (content.length ? content : words).reduce((a, b) => ((b.own ?? 0) > (a.own ?? 0) ? b : a));
+    return [{ start: top.start, end: top.end }];
+  };
   const sentenceCandidate = (s: Sentence): Candidate => ({
     start: s.start,
     end: s.end,
@@ -112,10 +143,10 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
       const top = Math.max(...rest.map((s) => sentenceScore.get(s)!));
       return [{ start: b.start, end: b.end, score: 0.5 * score(b) + 0.5 * top, tokens: tokenCost(b), parts: once(() => rest.map(sentenceCandidate)) }];
     });
-    return { best, candidates, required, prefixed, unitScores: candidates.map((c) => c.score) };
+    return { bestWithin, candidates, required, prefixed, unitScores: candidates.map((c) => c.score) };
   }
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic ? [sentenceCandidate(s)] : tokenCandidates(s))));
-  return { best, candidates, required, prefixed, unitScores: [...sentenceScore.values()] };
+  return { bestWithin, candidates, required, prefixed, unitScores: [...sentenceScore.values()] };
 }
 
 /** Adds the prefix (list bullet, quote marker) and companions (link definitions) of every sentence that kept any part of itself. */
@@ -132,6 +163,89 @@ function withPrefixes(kept: Span[], prefixed: readonly Sentence[]): Span[] {
       if (s.companions) out.push(...s.companions);
     }
   }
+  return out;
+}
+
+/**
+ * The selection, or the best sentence's best part when that is larger within the target or the
+ * selection is empty (one unit larger than the budget, or a budget below a placeholder's cost).
+ */
+function largest(selected: Cut | undefined, fallback: Cut, goal: number): Cut {
+  if (!selected || selected.text.length === 0) return fallback;
+  return fallback.tokens <= goal && fallback.tokens > selected.tokens ? fallback : selected;
+}
+
+/** Glue words that carry nothing on their own: a kept run made only of these is an orphan. */
+const GLUE = new Set(
+  'a an the of in on at to for from by with and or but is are was were be been being it its as that this these those which who whom whose what when where why how there their they them he she his her we our you your i me my so than then also just into onto over under up down out about after before if do does did has have had not no'.split(
+    ' ',
+  ),
+);
+const hasContent = (text: string): boolean => text.split(/\s+/u).some((w) => {
+  const bare = w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase();
+  return /[\p{L}\p{N}]/u.test(bare) && !GLUE.has(bare);
+});
+/** Runs up to this many words are checked for content; longer ones always carry some. */
+const ORPHAN_WORDS = 3;
+
+/**
+ * Cleans a word-level selection: drops orphan runs (a kept run of at most three words with no
+ * content word, such as "the" or "-"), and keeps a negation next to a kept word of its sentence,
+ * so a cut never flips a statement ("did not approve" never becomes "did approve").
+ */
+function tidy(input: ScoredText, kept: readonly Span[]): Span[] {
+  const { text, blocks } = input;
+  const spans = normalizeSpans(kept);
+  const covered = (t: Span) => {
+    let lo = 0;
+    let hi = spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid]!.end <= t.start) lo = mid + 1;
+      else hi = mid;
+    }
+    const k = spans[lo];
+    return k !== undefined && k.start <= t.start && k.end >= t.end;
+  };
+  const negations: Span[] = [];
+  for (const b of blocks) {
+    for (const s of b.sentences) {
+      s.tokens.forEach((t, i) => {
+        if (covered(t) || !isNegation(text.slice(t.start, t.end))) return;
+        const near = [s.tokens[i - 1], s.tokens[i + 1]].some((n) => n && covered(n));
+        if (near) negations.push(t);
+      });
+    }
+  }
+  const all = negations.length ? normalizeSpans([...spans, ...negations]) : spans;
+  // Runs: spans separated by whitespace only read as one stretch of text.
+  const out: Span[] = [];
+  let run: Span[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const from = run[0]!.start;
+    const to = run.at(-1)!.end;
+    const body = text.slice(from, to);
+    if (body.split(/\s+/u).length > ORPHAN_WORDS || hasContent(body)) out.push(...run);
+    run = [];
+  };
+  const sentenceStarts = blocks.flatMap((b) => b.sentences.map((s) => s.start));
+  const sentenceOf = (at: number) => {
+    let lo = 0;
+    let hi = sentenceStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sentenceStarts[mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  for (const s of all) {
+    const last = run.at(-1);
+    if (last && (!/^\s*$/u.test(text.slice(last.end, s.start)) || sentenceOf(last.end - 1) !== sentenceOf(s.start))) flush();
+    run.push(s);
+  }
+  flush();
   return out;
 }
 
@@ -167,28 +281,53 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
       return { text, tokens: countTokens(text) };
     });
   const finish = (kept: Span[]): Cut => {
-    const spans = normalizeSpans(withPrefixes([...prepared.required, ...kept], prepared.prefixed));
+    const spans = normalizeSpans(withPrefixes([...prepared.required, ...tidy(input, kept)], prepared.prefixed));
     return { spans, ...draw(spans) };
   };
 
   const requiredTokens = prepared.required.reduce((s, r) => s + countTokens(input.text.slice(r.start, r.end)), 0);
-  const fallback = () => finish(prepared.best && prepared.required.length === 0 ? [prepared.best] : []);
+  // Never empty: at least the best sentence, or its best run of words within what is left. A
+  // target of 0 (r = 1, "keep only the single best span") keeps that sentence whole.
+  const fallback = () => finish(prepared.required.length ? [] : prepared.bestWithin(goal === 0 ? Infinity : Math.max(1, goal - requiredTokens)));
   if (goal - requiredTokens <= 0) return fallback();
 
   // Selection estimates costs unit by unit; the exact count of the assembled text may differ
-  // (merges across joins, placeholders), so the budget is corrected until the output fits.
+  // (merges across joins, placeholders), so the budget is corrected until the output fits. The
+  // target is a ceiling, never passed, so a higher ratio can never give a longer output.
+  const room = Math.max(1, goal - requiredTokens);
+  if (goal <= EXHAUSTIVE_GOAL) {
+    // Small targets: greedy selection is not monotone in its budget (a unit that just misses
+    // changes what follows), so every budget up to twice the room is tried and the largest
+    // output within the target wins; a larger target then never gives a smaller output.
+    let best: Cut | undefined;
+    for (let budget = 1; budget <= 2 * room + overhead; budget++) {
+      const out = finish(selectSpans(prepared.candidates, budget, overhead));
+      if (out.tokens <= goal && (!best || out.tokens > best.tokens)) best = out;
+      if (best?.tokens === goal) break;
+    }
+    return largest(best, fallback(), goal);
+  }
   const tolerance = Math.max(1, Math.round(goal * 0.01));
-  let budget = goal - requiredTokens;
+  let budget = room;
+  // Budgets known to give an output within the target (lo) and over it (hi): once both are
+  // known the search bisects, so it ends on the largest output that fits.
+  let lo = 0;
+  let hi = Infinity;
   let best: Cut | undefined;
   for (let i = 0; i < MAX_REFINEMENTS; i++) {
     const out = finish(selectSpans(prepared.candidates, budget, overhead));
     const miss = out.tokens - goal;
-    if (miss <= tolerance && (!best || Math.abs(miss) < Math.abs(best.tokens - goal))) best = out;
-    if (Math.abs(miss) <= tolerance) break;
+    if (miss <= 0) {
+      if (!best || out.tokens > best.tokens) best = out;
+      lo = Math.max(lo, budget);
+      if (miss >= -tolerance) break;
+    } else hi = Math.min(hi, budget);
     // The output grows with the budget roughly in proportion (each kept word is charged a
     // placeholder it may not need once neighbours merge), so scale rather than shift the budget.
-    budget = Math.max(1, Math.round((budget * Math.max(1, goal - requiredTokens)) / Math.max(1, out.tokens - requiredTokens)));
+    let next = Math.max(1, Math.round((budget * room) / Math.max(1, out.tokens - requiredTokens)));
+    if (next <= lo || next >= hi) next = Number.isFinite(hi) ? Math.floor((lo + hi) / 2) : Math.max(lo + 1, next);
+    if (next <= lo || next >= hi || next === budget) break;
+    budget = next;
   }
-  // Nothing fit (one atomic unit larger than the budget): the best sentence alone.
-  return best && best.text.length > 0 ? best : fallback();
+  return largest(best, fallback(), goal);
 }

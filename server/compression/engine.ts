@@ -5,6 +5,7 @@ import { assemble } from './assemble.js';
 import { cutText, type CutOptions, type ScoredText, type Target } from './compress-text.js';
 import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
+import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
 import { keepFraction } from './ratio.js';
 import { segment, type Span } from './segment.js';
@@ -93,7 +94,9 @@ function cutOptions(req: EngineRequest): CutOptions {
 
 function target(req: EngineRequest, originalTokens: number): Target {
   if (req.dynamic) return { knee: { ...req.dynamic, originalTokens } };
-  return { tokens: Math.round(originalTokens * keepFraction(req.ratio ?? req.defaultRatio)) };
+  const keep = keepFraction(req.ratio ?? req.defaultRatio);
+  // Only r = 1 ("keep the single best span") asks for nothing; any other ratio keeps at least a token.
+  return { tokens: keep === 0 ? 0 : Math.max(1, Math.round(originalTokens * keep)) };
 }
 
 /** Each part's own kept spans, rendered and counted; the whole is what the budget is checked on. */
@@ -139,7 +142,8 @@ function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): E
   const originalTokens = req.originalTokens ?? countTokens(text);
   const goal = target(req, originalTokens);
 
-  if (req.format === 'tool') {
+  // A JSON context is cut along its items and values on every route, so the output still parses.
+  if (req.format === 'tool' || ((req.format ?? 'text') === 'text' && !req.parts && looksLikeJson(text))) {
     const score = spanScorer(words, scores);
     const { output, format } = compressToolOutput({
       text,
@@ -153,7 +157,7 @@ function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): E
         return cutText({ text: subText, ...sub, blocks: segment(subText, false) }, cutOptions(req), { tokens: budget }).text;
       },
     });
-    return { compressed: output, originalTokens, compressedTokens: countTokens(output), format };
+    return { compressed: output, originalTokens, compressedTokens: countTokens(output), ...(req.format === 'tool' ? { format } : {}) };
   }
 
   const blocks = req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking);

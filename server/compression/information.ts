@@ -5,6 +5,11 @@ const SENTENCE_END = /[.!?:]["'”’)\]]*$/u;
 /** Leading and trailing punctuation around a whitespace token ("(Berlin)," -> "Berlin"). */
 const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
+/** Whether a whitespace token is a negation ("not", "never", "didn't"), ignoring punctuation around it. */
+export function isNegation(token: string): boolean {
+  return NEGATION.test(token.replace(EDGE_PUNCT, ''));
+}
+
 /** What a whitespace-delimited token carries on its own, 0..1. */
 function tokenInformation(token: string, previous: string | undefined, lineStart: boolean): number {
   const bare = token.replace(EDGE_PUNCT, '');
@@ -46,4 +51,32 @@ export function informationOf(words: readonly Word[], text: string): Float32Arra
 export function withInformationPrior(words: readonly Word[], text: string, scores: Float32Array, weight: number): Float32Array {
   const info = informationOf(words, text);
   return scores.map((s, i) => (1 - weight) * s + weight * info[i]!);
+}
+
+/** The kind of answer a question asks for, from its question words. */
+type AnswerKind = 'number' | 'name' | 'any';
+
+function answerKind(query: string): AnswerKind {
+  const q = query.toLowerCase();
+  if (/\b(?:when|what (?:year|date|time|day|month|century)|how (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often))\b/u.test(q)) return 'number';
+  if (/\b(?:where|who|whom|whose)\b/u.test(q)) return 'name';
+  return 'any';
+}
+
+/**
+ * Information with a query: what the question asks for counts double (numbers and dates for
+ * "when" and "how many", names for "where" and "who"), and words the question already holds
+ * count nothing, since the reader has them; so a cut sentence keeps the answer, not the echo.
+ */
+export function answerInformationOf(words: readonly Word[], text: string, query: string): Float32Array {
+  const info = informationOf(words, text);
+  const kind = answerKind(query);
+  const asked = new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!.text;
+    if (asked.has(w.toLowerCase())) info[i] = 0;
+    else if (kind === 'number' && /\d/u.test(w)) info[i] = info[i]! * 2;
+    else if (kind === 'name' && /^\p{Lu}/u.test(w) && !/\d/u.test(w)) info[i] = info[i]! * 2;
+  }
+  return info;
 }

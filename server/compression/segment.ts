@@ -175,7 +175,36 @@ function structuredBlocks(text: string): Block[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** Fenced code blocks (``` or ~~~ to the matching fence, or to the end when unclosed). */
+function fencedCode(text: string): Span[] {
+  const out: Span[] = [];
+  const lines = linesOf(text);
+  for (let i = 0; i < lines.length; i++) {
+    const fence = FENCE.exec(lines[i]!.text);
+    if (!fence) continue;
+    let j = i + 1;
+    while (j < lines.length && !lines[j]!.text.trimStart().startsWith(fence[1]!)) j++;
+    out.push({ start: lines[i]!.start, end: lines[Math.min(j, lines.length - 1)]!.end });
+    i = j;
+  }
+  return out;
+}
+
+/** Paragraph blocks, with every fenced code block one atomic block: a fence is never cut in any mode. */
+function paragraphsAndCode(text: string): Block[] {
+  const out: Block[] = [];
+  let from = 0;
+  for (const code of fencedCode(text)) {
+    out.push(...paragraphBlocks(text, from, code.start));
+    const span = trimSpan(text, code.start, code.end);
+    if (span) out.push({ ...span, kind: 'code', sentences: [sentence(text, span, true)] });
+    from = code.end;
+  }
+  out.push(...paragraphBlocks(text, from, text.length));
+  return out;
+}
+
 /** Segments a context; `structured` is `heuristic_chunking`. */
 export function segment(text: string, structured: boolean): Block[] {
-  return structured ? structuredBlocks(text) : paragraphBlocks(text, 0, text.length);
+  return structured ? structuredBlocks(text) : paragraphsAndCode(text);
 }

@@ -3,6 +3,8 @@ import type { Span } from './segment.js';
 /** A unit the selector may keep whole, or (when it has parts or words) partly. */
 export interface Candidate extends Span {
   score: number;
+  /** A word's own score (without its sentence's share): which run of a sentence to keep. */
+  own?: number;
   tokens: number;
   /** Smaller units (sentences) to fall back on when this one does not fit. */
   parts?: () => Candidate[];
@@ -12,21 +14,26 @@ export interface Candidate extends Span {
 
 const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || a.start - b.start;
 
-/** The contiguous run of words with the highest total score whose cost fits in `budget`. */
-function bestRun(words: readonly Candidate[], budget: number): Span | undefined {
+/**
+ * The contiguous run of words with the highest total own score whose cost fits in `budget`, so a
+ * cut sentence keeps the words that carry it (names, numbers, words the query asks about), not
+ * its opening words.
+ */
+export function bestRun(words: readonly Candidate[], budget: number): Span | undefined {
   let best: { span: Span; score: number } | undefined;
   let from = 0;
   let cost = 0;
   let score = 0;
   for (let to = 0; to < words.length; to++) {
     cost += words[to]!.tokens;
-    score += words[to]!.score;
+    score += words[to]!.own ?? words[to]!.score;
     while (cost > budget && from <= to) {
       cost -= words[from]!.tokens;
-      score -= words[from]!.score;
+      score -= words[from]!.own ?? words[from]!.score;
       from++;
     }
-    if (from <= to && (!best || score > best.score)) best = { span: { start: words[from]!.start, end: words[to]!.end }, score };
+    // Ties go to the later run: a sentence's new information tends to come at its end.
+    if (from <= to && (!best || score >= best.score)) best = { span: { start: words[from]!.start, end: words[to]!.end }, score };
   }
   return best?.span;
 }
