@@ -54,7 +54,7 @@ export type FamilyMain = (argv: readonly string[]) => Promise<void>;
  * Remembers recent scores, so one scoring serves every ratio of an item (the scorer is
  * deterministic, so outputs are the same as without the cache), and times the real calls.
  */
-function cachingScorer(inner: WordScorer) {
+export function cachingScorer(inner: WordScorer) {
   const cache = new Map<string, Float32Array>();
   const speed = new Map<WeightsId, { tokens: number; ms: number }>();
   const scorer: WordScorer = {

@@ -26,8 +26,12 @@ export const INFORMATION_WEIGHT = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
 const PLACEHOLDER_TOKENS = 2;
 const MAX_REFINEMENTS = 10;
-/** Targets up to this many tokens are met by trying every budget (cheap at that size). */
+/** Targets up to this many tokens are met by trying every budget (cheap at that size)... */
 const EXHAUSTIVE_GOAL = 64;
+/** ...and so are larger ones while budgets x candidates stays below this (short texts). */
+const EXHAUSTIVE_WORK = 200_000;
+/** Widest gap between the search's bounds that is scanned budget by budget. */
+const SCAN_WINDOW = 48;
 
 /** A text already split into words, scored, and segmented into blocks. */
 export interface ScoredText {
@@ -117,9 +121,11 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const words = tokenCandidates(sentence);
     const run = bestRun(words, budget);
     if (run && hasContent(text.slice(run.start, run.end))) return [run];
-    // No run with a content word fits: the single content word that carries the most.
+    // No run with a content word fits: the cheapest content word (the most informative of those),
+    // so that a tiny target never gives more tokens than a slightly larger one.
     const content = words.filter((w) => hasContent(text.slice(w.start, w.end)));
-    const top = (content.length ? content : words).reduce((a, b) => ((b.own ?? 0) > (a.own ?? 0) ? b : a));
+    const pick = (a: Candidate, b: Candidate) => (b.tokens < a.tokens || (b.tokens === a.tokens && (b.own ?? 0) > (a.own ?? 0)) ? b : a);
+    const top = (content.length ? content : words).reduce(pick);
     return [{ start: top.start, end: top.end }];
   };
   const sentenceCandidate = (s: Sentence): Candidate => ({
@@ -295,14 +301,15 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   // (merges across joins, placeholders), so the budget is corrected until the output fits. The
   // target is a ceiling, never passed, so a higher ratio can never give a longer output.
   const room = Math.max(1, goal - requiredTokens);
-  if (goal <= EXHAUSTIVE_GOAL) {
+  if (goal <= EXHAUSTIVE_GOAL || 2 * goal * prepared.candidates.length <= EXHAUSTIVE_WORK) {
     // Small targets: greedy selection is not monotone in its budget (a unit that just misses
     // changes what follows), so every budget up to twice the room is tried and the largest
     // output within the target wins; a larger target then never gives a smaller output.
     let best: Cut | undefined;
     for (let budget = 1; budget <= 2 * room + overhead; budget++) {
-      const out = finish(selectSpans(prepared.candidates, budget, overhead));
-      if (out.tokens <= goal && (!best || out.tokens > best.tokens)) best = out;
+      for (const out of [finish(selectSpans(prepared.candidates, budget, overhead)), finish(prepared.bestWithin(budget))]) {
+        if (out.tokens <= goal && (!best || out.tokens > best.tokens)) best = out;
+      }
       if (best?.tokens === goal) break;
     }
     return largest(best, fallback(), goal);
@@ -328,6 +335,14 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
     if (next <= lo || next >= hi) next = Number.isFinite(hi) ? Math.floor((lo + hi) / 2) : Math.max(lo + 1, next);
     if (next <= lo || next >= hi || next === budget) break;
     budget = next;
+  }
+  // Greedy selection is not quite monotone in its budget: when the search ends short of the
+  // target, every budget left between the bounds is tried (a few dozen at most).
+  if (best && best.tokens < goal - tolerance && Number.isFinite(hi) && hi - lo <= SCAN_WINDOW) {
+    for (let b = lo + 1; b < hi; b++) {
+      const out = finish(selectSpans(prepared.candidates, b, overhead));
+      if (out.tokens <= goal && out.tokens > best.tokens) best = out;
+    }
   }
   return largest(best, fallback(), goal);
 }
