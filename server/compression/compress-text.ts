@@ -26,10 +26,10 @@ export const INFORMATION_WEIGHT = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
 const PLACEHOLDER_TOKENS = 2;
 const MAX_REFINEMENTS = 10;
-/** Targets up to this many tokens are met by trying every budget (cheap at that size)... */
+/** Targets up to this many tokens are met by trying every budget on texts of up to 2,000 units... */
 const EXHAUSTIVE_GOAL = 64;
-/** ...and so are larger ones while budgets x candidates stays below this (short texts). */
-const EXHAUSTIVE_WORK = 200_000;
+/** ...and any target while tries x (units + output tokens) stays below this (short texts). */
+const EXHAUSTIVE_WORK = 100_000;
 /** Widest gap between the search's bounds that is scanned budget by budget. */
 const SCAN_WINDOW = 48;
 
@@ -301,7 +301,8 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   // (merges across joins, placeholders), so the budget is corrected until the output fits. The
   // target is a ceiling, never passed, so a higher ratio can never give a longer output.
   const room = Math.max(1, goal - requiredTokens);
-  if (goal <= EXHAUSTIVE_GOAL || 2 * goal * prepared.candidates.length <= EXHAUSTIVE_WORK) {
+  // Each try selects among the candidates and renders about `goal` tokens.
+  if (2 * goal * (prepared.candidates.length + goal) <= EXHAUSTIVE_WORK || (goal <= EXHAUSTIVE_GOAL && prepared.candidates.length <= 2_000)) {
     // Small targets: greedy selection is not monotone in its budget (a unit that just misses
     // changes what follows), so every budget up to twice the room is tried and the largest
     // output within the target wins; a larger target then never gives a smaller output.
