@@ -30,6 +30,8 @@ const MAX_REFINEMENTS = 10;
 const EXHAUSTIVE_GOAL = 64;
 /** ...and any target while tries x (units + output tokens) stays below this (short texts). */
 const EXHAUSTIVE_WORK = 100_000;
+/** Consecutive over-target tries after which larger budgets are not tried. */
+const OVERSHOOTS = 8;
 /** Widest gap between the search's bounds that is scanned budget by budget. */
 const SCAN_WINDOW = 48;
 
@@ -172,13 +174,9 @@ function withPrefixes(kept: Span[], prefixed: readonly Sentence[]): Span[] {
   return out;
 }
 
-/**
- * The selection, or the best sentence's best part when that is larger within the target or the
- * selection is empty (one unit larger than the budget, or a budget below a placeholder's cost).
- */
-function largest(selected: Cut | undefined, fallback: Cut, goal: number): Cut {
-  if (!selected || selected.text.length === 0) return fallback;
-  return fallback.tokens <= goal && fallback.tokens > selected.tokens ? fallback : selected;
+/** The selection, or the best sentence's best part when the selection is empty (one unit larger than the budget, or a budget below a placeholder's cost). */
+function largest(selected: Cut | undefined, fallback: Cut): Cut {
+  return selected && selected.text.length > 0 ? selected : fallback;
 }
 
 /** Glue words that carry nothing on their own: a kept run made only of these is an orphan. */
@@ -302,18 +300,24 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   // target is a ceiling, never passed, so a higher ratio can never give a longer output.
   const room = Math.max(1, goal - requiredTokens);
   // Each try selects among the candidates and renders about `goal` tokens.
-  if (2 * goal * (prepared.candidates.length + goal) <= EXHAUSTIVE_WORK || (goal <= EXHAUSTIVE_GOAL && prepared.candidates.length <= 2_000)) {
+  // Word units pay a placeholder each while selecting, so their budget runs up to (1 + overhead)
+  // times the output; tries stop once several budgets in a row overshoot.
+  const maxBudget = room * (2 + overhead) + overhead;
+  if (maxBudget * (prepared.candidates.length + goal) <= EXHAUSTIVE_WORK || (goal <= EXHAUSTIVE_GOAL && prepared.candidates.length <= 2_000)) {
     // Small targets: greedy selection is not monotone in its budget (a unit that just misses
     // changes what follows), so every budget up to twice the room is tried and the largest
     // output within the target wins; a larger target then never gives a smaller output.
     let best: Cut | undefined;
-    for (let budget = 1; budget <= 2 * room + overhead; budget++) {
-      for (const out of [finish(selectSpans(prepared.candidates, budget, overhead)), finish(prepared.bestWithin(budget))]) {
-        if (out.tokens <= goal && (!best || out.tokens > best.tokens)) best = out;
-      }
+    let over = 0;
+    for (let budget = 1; budget <= maxBudget && over < OVERSHOOTS; budget++) {
+      const selected = finish(selectSpans(prepared.candidates, budget, overhead));
+      over = selected.tokens > goal ? over + 1 : 0;
+      // The best sentence's best part stands in only where the selection kept nothing.
+      const out = selected.text.length > 0 ? selected : finish(prepared.bestWithin(budget));
+      if (out.tokens <= goal && (!best || out.tokens > best.tokens)) best = out;
       if (best?.tokens === goal) break;
     }
-    return largest(best, fallback(), goal);
+    return largest(best, fallback());
   }
   const tolerance = Math.max(1, Math.round(goal * 0.01));
   let budget = room;
@@ -345,5 +349,5 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
       if (out.tokens <= goal && out.tokens > best.tokens) best = out;
     }
   }
-  return largest(best, fallback(), goal);
+  return largest(best, fallback());
 }

@@ -7,7 +7,7 @@ const SEVERE = [
   /(?:^|\s)(?:error|fatal|critical|warn|warning|panic|severe)(?::|\s*$)/iu,
   /\b(?:level|lvl|severity)"?\s*[=:]\s*"?(?:error|err|fatal|critical|crit|warn|warning|panic)\b/iu,
   /\b[A-Z][\w$]*(?:Exception|Error)\b/u,
-  /\b(?:failed|failure)\b/iu,
+  /\b(?:failed|failure|failing)\b/iu,
   // Refusals and segfaults report failures without a level word (`Permission denied`, `policy-rc.d denied execution`).
   /\b(?:denied|refused|segfault|segmentation fault|core dumped)\b/iu,
   /(?:^|\s)[EWF]\/[\w.$-]+/u,
