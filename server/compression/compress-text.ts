@@ -175,8 +175,8 @@ function withPrefixes(kept: Span[], prefixed: readonly Sentence[]): Span[] {
 }
 
 /** The selection, or the best sentence's best part when the selection is empty (one unit larger than the budget, or a budget below a placeholder's cost). */
-function largest(selected: Cut | undefined, fallback: Cut): Cut {
-  return selected && selected.text.length > 0 ? selected : fallback;
+function largest(selected: Cut | undefined, fallback: () => Cut): Cut {
+  return selected && selected.text.length > 0 ? selected : fallback();
 }
 
 /** Glue words that carry nothing on their own: a kept run made only of these is an orphan. */
@@ -317,7 +317,7 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
       if (out.tokens <= goal && (!best || out.tokens > best.tokens)) best = out;
       if (best?.tokens === goal) break;
     }
-    return largest(best, fallback());
+    return largest(best, fallback);
   }
   const tolerance = Math.max(1, Math.round(goal * 0.01));
   let budget = room;
@@ -349,5 +349,5 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
       if (out.tokens <= goal && out.tokens > best.tokens) best = out;
     }
   }
-  return largest(best, fallback());
+  return largest(best, fallback);
 }
