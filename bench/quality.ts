@@ -4,8 +4,13 @@
  * first-N truncation and random sentences, at the ratio each method actually achieved; plus
  * espresso's entity and number retention at 2x and each model's scoring speed.
  *
+ * SQuAD is a test set: nothing is tuned on it. The report adds the low-overlap slice (questions whose
+ * answer sentence shares at most one content stem with the question, `lowOverlapItems`), where
+ * word matching cannot help.
+ *
  * Flags: --limit N (questions per setting, default all), --distractors 9,19, --models DIR,
- * --data FILE, --out DIR.
+ * --data FILE, --out DIR, --slice low-overlap (run only that slice), --dev (the development set,
+ * bench/dev-faq.ts, instead of SQuAD: the one weights are chosen on), --methods a,b (only those rows).
  *
  * `--family <id>` benchmarks another family instead (question-agnostic, markdown, tool-output,
  * history): bench/families/<id>.ts, with its own flags (--limit N, --models DIR, --out DIR).
@@ -20,7 +25,8 @@ import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
 import { bm25Sentences, randomSentences, truncate } from './baselines.js';
-import { haystack, loadSquad, retained, rng, DEFAULT_SQUAD } from './squad.js';
+import { evidenceKept, loadDevFaq } from './dev-faq.js';
+import { haystack, loadSquad, lowOverlapItems, retained, rng, DEFAULT_SQUAD } from './squad.js';
 import { lineChart, type Series } from './svg-plot.js';
 
 const OTHER_FAMILIES = ['question-agnostic', 'markdown', 'tool-output', 'history'];
@@ -43,12 +49,24 @@ const { values: args } = parseArgs({
     models: { type: 'string', default: 'models' },
     data: { type: 'string' },
     out: { type: 'string', default: 'bench/out' },
+    slice: { type: 'string' },
+    dev: { type: 'boolean', default: false },
+    methods: { type: 'string' },
   },
 });
+if (args.slice !== undefined && args.slice !== 'low-overlap') throw new Error('--slice must be low-overlap');
 
 const NX = [2, 4, 10, 20, 50];
-const set = loadSquad(args.data ?? DEFAULT_SQUAD);
-const items = set.items.slice(0, args.limit ? Number(args.limit) : undefined);
+const set = args.dev ? loadDevFaq() : loadSquad(args.data ?? DEFAULT_SQUAD);
+const answerKept = (out: string, item: (typeof set.items)[number]) => (args.dev ? evidenceKept(out, item.answers[0]!, item.question) : retained(out, item.answers));
+const setName = args.dev ? 'Debian FAQ questions (development set)' : 'answerable SQuAD 2.0 dev questions (test set)';
+const reportName = args.dev ? 'quality-dev' : 'quality';
+const lowOverlap = new Set(lowOverlapItems(set));
+/** Positions into `set.items`, so slice membership survives --limit and --slice. */
+const chosen = set.items.map((_, i) => i).filter((i) => args.slice === undefined || lowOverlap.has(i));
+const itemIds = chosen.slice(0, args.limit ? Number(args.limit) : undefined);
+const items = itemIds.map((i) => set.items[i]!);
+const sliceIds = itemIds.filter((i) => lowOverlap.has(i));
 const distractors = args.distractors!.split(',').map(Number);
 
 /** Remembers the last scores per weights id, so one scoring serves every ratio; times the real calls. */
@@ -88,7 +106,7 @@ const viaEngine = (weights: WeightsId, coarse: boolean, lexicalWeight?: number):
   const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, lexicalWeight };
   return (await engine.compress([req]))[0]!.compressed;
 };
-const methods: Method[] = [
+const allMethods: Method[] = [
   { name: 'latte_v1', run: viaEngine('latte_v1', true) },
   { name: 'latte_v1 fine', run: viaEngine('latte_v1', false) },
   { name: 'latte_v2', run: viaEngine('latte_v2', true) },
@@ -100,13 +118,20 @@ const methods: Method[] = [
   { name: 'first-N truncation', run: async (c, _q, _nx, budget) => truncate(c, budget) },
   { name: 'random sentences', run: async (c, _q, _nx, budget, i) => randomSentences(c, budget, rng(1000 + i)) },
 ];
+/** --methods 'latte_v2,BM25 sentences' runs only those (quicker looks while developing). */
+const methods = args.methods ? allMethods.filter((m) => args.methods!.split(',').includes(m.name)) : allMethods;
 
 interface Cell {
   hits: number;
+  sliceHits: number;
+  sliceKept: number;
+  sliceOriginal: number;
   keptTokens: number;
   originalTokens: number;
 }
-const report: Record<string, Record<string, Record<number, { retention: number; kept: number }>>> = {};
+type Row = Record<number, { retention: number; kept: number }>;
+const report: Record<string, Record<string, Row>> = {};
+const sliceReport: Record<string, Record<string, Row>> = {};
 
 for (const k of distractors) {
   const cells = new Map<string, Cell>();
@@ -121,21 +146,31 @@ for (const k of distractors) {
       for (const m of methods) {
         const out = await m.run(context, item.question, nx, budget, i);
         const key = `${m.name}|${nx}`;
-        const c = cells.get(key) ?? { hits: 0, keptTokens: 0, originalTokens: 0 };
-        c.hits += retained(out, item.answers) ? 1 : 0;
-        c.keptTokens += countTokens(out);
+        const c = cells.get(key) ?? { hits: 0, sliceHits: 0, sliceKept: 0, sliceOriginal: 0, keptTokens: 0, originalTokens: 0 };
+        const hit = answerKept(out, item) ? 1 : 0;
+        const kept = countTokens(out);
+        c.hits += hit;
+        c.keptTokens += kept;
         c.originalTokens += original;
+        if (lowOverlap.has(itemIds[i]!)) {
+          c.sliceHits += hit;
+          c.sliceKept += kept;
+          c.sliceOriginal += original;
+        }
         cells.set(key, c);
       }
     }
     if ((i + 1) % 100 === 0) console.error(`k=${k}: ${i + 1}/${items.length} questions, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   report[`k${k}`] = {};
+  sliceReport[`k${k}`] = {};
   for (const m of methods) {
     report[`k${k}`]![m.name] = {};
+    sliceReport[`k${k}`]![m.name] = {};
     for (const nx of NX) {
       const c = cells.get(`${m.name}|${nx}`)!;
       report[`k${k}`]![m.name]![nx] = { retention: (100 * c.hits) / items.length, kept: c.keptTokens / c.originalTokens };
+      sliceReport[`k${k}`]![m.name]![nx] = { retention: (100 * c.sliceHits) / Math.max(1, sliceIds.length), kept: c.sliceKept / Math.max(1, c.sliceOriginal) };
     }
   }
 }
@@ -143,7 +178,7 @@ for (const k of distractors) {
 // espresso: entities and numbers kept at 2x on single paragraphs, against random and truncation.
 const ENTITY = /(?<![.!?]\s)(?<=\s)\p{Lu}[\p{L}\p{N}'-]+|\b\d[\d.,]*\b/gu;
 const espresso = { espresso_v1: { kept: 0, total: 0 }, 'random sentences': { kept: 0, total: 0 }, 'first-N truncation': { kept: 0, total: 0 } };
-for (let p = 0; p < set.paragraphs.length; p++) {
+for (let p = 0; p < (args.dev ? 0 : set.paragraphs.length); p++) {
   const text = set.paragraphs[p]!;
   const entities = [...new Set(text.match(ENTITY) ?? [])];
   if (entities.length === 0) continue;
@@ -162,19 +197,23 @@ for (let p = 0; p < set.paragraphs.length; p++) {
 // Print.
 const pct = (x: number) => `${x.toFixed(1)}%`.padStart(6);
 const NAME_WIDTH = 22;
-console.log(`\nAnswer retention on ${items.length} answerable SQuAD 2.0 dev questions (retention / tokens actually kept)\n`);
-for (const k of distractors) {
-  console.log(`gold paragraph + ${k} distractors`);
-  console.log(['method'.padEnd(NAME_WIDTH), ...NX.map((nx) => `${nx}x (${(100 / nx).toFixed(0)}%)`.padStart(18))].join(''));
-  for (const m of methods) {
-    const row = NX.map((nx) => {
-      const c = report[`k${k}`]![m.name]![nx]!;
-      return `${pct(c.retention)} @${pct(c.kept * 100)}`.padStart(18);
-    });
-    console.log([m.name.padEnd(NAME_WIDTH), ...row].join(''));
+function printTable(title: string, table: Record<string, Record<string, Row>>) {
+  console.log(`\n${title} (retention / tokens actually kept)\n`);
+  for (const k of distractors) {
+    console.log(`gold paragraph + ${k} distractors`);
+    console.log(['method'.padEnd(NAME_WIDTH), ...NX.map((nx) => `${nx}x (${(100 / nx).toFixed(0)}%)`.padStart(18))].join(''));
+    for (const m of methods) {
+      const row = NX.map((nx) => {
+        const c = table[`k${k}`]![m.name]![nx]!;
+        return `${pct(c.retention)} @${pct(c.kept * 100)}`.padStart(18);
+      });
+      console.log([m.name.padEnd(NAME_WIDTH), ...row].join(''));
+    }
+    console.log();
   }
-  console.log();
 }
+if (args.slice === undefined) printTable(`Answer retention on ${items.length} ${setName}`, report);
+if (sliceIds.length > 0) printTable(`Low-overlap slice: ${sliceIds.length} of those questions, answer sentence sharing <= 1 content stem with the question`, sliceReport);
 console.log('espresso_v1: entities and numbers retained at 2x (single paragraphs)');
 for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(NAME_WIDTH)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
 console.log('\nscoring speed (this machine, onnxruntime CPU threads = all cores)');
@@ -182,11 +221,11 @@ for (const [w, s] of speed) console.log(`${w.padEnd(NAME_WIDTH)}${Math.round(s.t
 
 const out = args.out!;
 mkdirSync(out, { recursive: true });
-writeFileSync(path.join(out, 'quality.json'), JSON.stringify({ questions: items.length, report, espresso, speed: Object.fromEntries(speed) }, null, 2));
+writeFileSync(path.join(out, `${reportName}.json`), JSON.stringify({ questions: items.length, report, lowOverlap: { questions: sliceIds.length, report: sliceReport }, espresso, speed: Object.fromEntries(speed) }, null, 2));
 const last = distractors.at(-1)!;
 const series: Series[] = methods.map((m) => ({
   name: m.name,
   points: NX.map((nx) => ({ x: report[`k${last}`]![m.name]![nx]!.kept, y: report[`k${last}`]![m.name]![nx]!.retention })),
 }));
-writeFileSync(path.join(out, 'quality.svg'), lineChart(`Answer retention, gold + ${last} distractors (${items.length} questions)`, series, 'tokens kept (log scale)', 'answer retained (%)'));
-console.log(`\nwrote ${path.join(out, 'quality.json')} and ${path.join(out, 'quality.svg')}`);
+writeFileSync(path.join(out, `${reportName}.svg`), lineChart(`Answer retention, gold + ${last} distractors (${items.length} questions)`, series, 'tokens kept (log scale)', 'answer retained (%)'));
+console.log(`\nwrote ${path.join(out, `${reportName}.json`)} and ${path.join(out, `${reportName}.svg`)}`);

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { stemmer } from 'stemmer';
+import { terms } from '../server/compression/lexical.js';
 
 /** One answerable SQuAD question with its gold paragraph. */
 export interface QaItem {
@@ -74,4 +76,33 @@ export function haystack(set: SquadSet, item: QaItem, k: number, i: number, rand
   const position = i % (k + 1);
   const order = [...others.slice(0, position), item.gold, ...others.slice(position)];
   return order.map((j) => set.paragraphs[j]!).join('\n\n');
+}
+
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z0-9"'(\[])/u;
+/** Function words beyond the engine's question-word list: they say nothing about overlap. */
+const GLUE = new Set(
+  'has have had not no there their they he she his her him them than then also into about after before over under between during many much most more some any all one two can could would should will may might being its s'.split(' '),
+);
+
+/** Stemmed content words of a text: the benchmark's own normaliser for measuring word overlap. */
+export function contentStems(text: string): Set<string> {
+  return new Set(terms(text).filter((w) => !GLUE.has(w)).map((w) => stemmer(w)));
+}
+
+/**
+ * The low-overlap slice: questions whose answer sentence (the gold paragraph's sentence holding
+ * the first answer) shares at most one content stem with the question, so word matching alone
+ * cannot find it. Returns the indexes into `set.items`.
+ */
+export function lowOverlapItems(set: SquadSet): number[] {
+  const slice: number[] = [];
+  set.items.forEach((item, i) => {
+    const answer = ` ${normalizeAnswer(item.answers[0]!)} `;
+    const sentence = set.paragraphs[item.gold]!.split(SENTENCE_BREAK).find((s) => ` ${normalizeAnswer(s)} `.includes(answer));
+    if (sentence === undefined) return;
+    const evidence = contentStems(sentence);
+    const shared = [...contentStems(item.question)].filter((w) => evidence.has(w)).length;
+    if (shared <= 1) slice.push(i);
+  });
+  return slice;
 }

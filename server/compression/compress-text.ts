@@ -2,20 +2,21 @@ import type { Word } from '../model/words.js';
 import { assemble, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegation, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
-import { withLexicalPrior } from './lexical.js';
+import { withLexicalPrior, type LexicalMatch } from './lexical.js';
 import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
-import { spanScorer } from './span-scores.js';
+import { spanScorer, spanTotal } from './span-scores.js';
 import { countTokens } from './tokens.js';
 
 /**
  * Share of a word's score that comes from its sentence's BM25 relevance to the query. The models
  * put the answering sentence among the top few more often than BM25 does but pick the single best
- * one less surely; lexical overlap settles those near-ties (SQuAD, 705 questions, gold + 19
- * distractors, latte_v1 fine at 10x/20x/50x: 96.3/94.2/80.4 alone, 98.0/95.5/88.2 with 0.5; BM25
- * 95.9/93.3/74.9). Chosen on the first 300 questions: 0.3-0.5 best in fine mode, 0.5-0.7 in coarse.
+ * one less surely; lexical overlap settles those near-ties. Chosen on the development set
+ * (`npm run bench:tune`: 110 Debian FAQ questions, gold + 19 distractors, mean retention at
+ * 4/10/20/50x): latte_v1 coarse 68.2 / 70.2 / 69.5 with 0.5 / 0.7 / 0.85, fine 68.2 / 70.0 / 69.5;
+ * latte_v2 coarse 65.9 / 66.6 / 67.3, fine 66.6 / 68.0 / 68.4. SQuAD only reports.
  */
-export const LEXICAL_WEIGHT = 0.5;
+export const LEXICAL_WEIGHT = 0.7;
 /**
  * Share of a query-free word's score that comes from what it carries on its own (numbers, names,
  * identifiers, negations). On 35 prose passages of package READMEs (a dev set; never SQuAD),
@@ -23,6 +24,21 @@ export const LEXICAL_WEIGHT = 0.5;
  * (fine: 55/36/22 -> 63/40/24); 0.2-0.35 gained less, 0.65 about the same as 0.5.
  */
 export const INFORMATION_WEIGHT = 0.5;
+/**
+ * Lexical matching of the query: stems (development set, latte_v2 coarse, mean retention 63.9
+ * plain, 65.9 stemmed; WordNet expansion of the query added nothing there and is not used).
+ */
+export const LEXICAL_MATCH: LexicalMatch = { stems: true };
+/**
+ * Word units: share of a sentence's block (paragraph) in the sentence score its words rank by.
+ * Ranking words by their sentence alone spread the budget over single sentences of many
+ * paragraphs and lost the answer's paragraph: on the development set latte_v2 fine kept
+ * 78.2 / 63.6% at 4x/10x with 0, 86.4 / 73.6 with 0.7, 94.5 / 77.3 with 0.85 (coarse 93.6 / 77.3);
+ * 1.0 was no better. Coarse units are blocks already.
+ */
+export const BLOCK_WEIGHT = 0.85;
+/** With a query, weight of the answer information (`answerInformationOf`) in a word's own rank. */
+const ANSWER_SHARE = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
 const PLACEHOLDER_TOKENS = 2;
 const MAX_REFINEMENTS = 10;
@@ -52,6 +68,10 @@ export interface CutOptions {
   /** Markdown: a placeholder for dropped blocks gets blank lines around it (see `assemble`). */
   blockPlaceholders?: boolean | undefined;
   lexicalWeight?: number | undefined;
+  /** How the lexical prior matches the query (default LEXICAL_MATCH). */
+  lexicalMatch?: LexicalMatch | undefined;
+  /** Word units: share of a sentence's block in the sentence score words rank by (default BLOCK_WEIGHT). */
+  blockWeight?: number | undefined;
   /** Share of the information prior without a query (default INFORMATION_WEIGHT); benchmarks set 0 to see a model alone. */
   informationWeight?: number | undefined;
 }
@@ -69,6 +89,8 @@ interface Prepared {
   prefixed: Sentence[];
   /** Scores of the units the knee is found on (blocks when coarse, sentences otherwise). */
   unitScores: number[];
+  /** What kept spans are worth: the summed rank of their words (answer information included). */
+  worth(spans: readonly Span[]): number;
 }
 
 /** Computes on first call only: candidates' parts are revisited on every budget refinement. */
@@ -81,7 +103,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const { text, words, blocks } = input;
   const sentences = blocks.flatMap((b) => b.sentences);
   const scores = options.query
-    ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT)
+    ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT, options.lexicalMatch ?? LEXICAL_MATCH)
     : withInformationPrior(words, text, input.scores, options.informationWeight ?? INFORMATION_WEIGHT);
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
@@ -91,7 +113,8 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   let bestScore = -Infinity;
   for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [s, v];
   // Inside a sentence the words that carry information lead the choice of run, with a query too.
-  const information = spanScorer(words, options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text));
+  const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
+  const information = spanScorer(words, answerInfo);
 
   // With a query a word ranks mostly by its sentence: the model is far surer which sentence answers
   // than which single word does, so fine mode keeps the best sentences' words together and trims
@@ -99,6 +122,21 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   // Without one, informative words are spread over every sentence, so the word's own score leads
   // (espresso_v1 keeps 83.2% of entities at 2x with 0.4, 80.3% with 0.85).
   const sentenceWeight = options.query ? 0.85 : 0.4;
+  // Inside a sentence, with a query, what the question asks for (a name for "where", a number
+  // for "how wide") outranks the words that echo it; without one the prior already holds it.
+  const answerShare = options.query ? ANSWER_SHARE : 0;
+  const optional = (b: Block) => b.sentences.filter((s) => !s.required && !s.dependent);
+  // A block ranks by its own mean and by its best sentence, so one decisive sentence in a
+  // long paragraph still lifts it.
+  const blockScore = (b: Block, rest: readonly Sentence[]) => 0.5 * score(b) + 0.5 * Math.max(...rest.map((s) => sentenceScore.get(s)!));
+  const blockWeight = options.coarse ? 0 : (options.blockWeight ?? BLOCK_WEIGHT);
+  const inContext = new Map<Sentence, number>();
+  for (const b of blocks) {
+    const rest = optional(b);
+    if (rest.length === 0) continue;
+    const block = blockWeight > 0 ? blockScore(b, rest) : 0;
+    for (const s of rest) inContext.set(s, (1 - blockWeight) * sentenceScore.get(s)! + blockWeight * block);
+  }
   // A word's own score is centred on its sentence's mean, so the run kept from a cut sentence
   // holds the words that carry it rather than simply the most (cheapest) words; a small constant
   // still prefers filling the budget over leaving it unused.
@@ -106,7 +144,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const mean = sentenceScore.get(s)!;
     return s.tokens.map((t) => ({
       ...t,
-      score: (1 - sentenceWeight) * score(t) + sentenceWeight * mean,
+      score: (1 - sentenceWeight) * (score(t) + answerShare * information(t)) + sentenceWeight * inContext.get(s)!,
       own: score(t) - mean + 0.5 * information(t) + 0.05,
       tokens: tokenCost(t),
     }));
@@ -130,31 +168,30 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const top = (content.length ? content : words).reduce(pick);
     return [{ start: top.start, end: top.end }];
   };
+  const total = spanTotal(words, options.query ? scores.map((v, i) => v + ANSWER_SHARE * answerInfo[i]!) : scores);
+  const worth = (spans: readonly Span[]) => spans.reduce((sum, s) => sum + total(s), 0);
   const sentenceCandidate = (s: Sentence): Candidate => ({
     start: s.start,
     end: s.end,
-    score: sentenceScore.get(s)!,
+    score: inContext.get(s)!,
     tokens: tokenCost(s),
     ...(s.atomic ? {} : { words: once(() => tokenCandidates(s)) }),
   });
   const required = sentences.filter((s) => s.required).map((s) => ({ start: s.start, end: s.end }));
   const prefixed = sentences.filter((s) => s.prefix || s.companions);
-  const optional = (b: Block) => b.sentences.filter((s) => !s.required && !s.dependent);
 
   if (options.coarse) {
-    // A block ranks by its own mean and by its best sentence, so one decisive sentence in a
-    // long paragraph still lifts it. A block holding required parts offers only its other sentences.
+    // A block holding required parts offers only its other sentences.
     const candidates = blocks.flatMap((b): Candidate[] => {
       const rest = optional(b);
       if (rest.length === 0) return [];
       if (rest.length < b.sentences.length) return rest.map(sentenceCandidate);
-      const top = Math.max(...rest.map((s) => sentenceScore.get(s)!));
-      return [{ start: b.start, end: b.end, score: 0.5 * score(b) + 0.5 * top, tokens: tokenCost(b), parts: once(() => rest.map(sentenceCandidate)) }];
+      return [{ start: b.start, end: b.end, score: blockScore(b, rest), tokens: tokenCost(b), parts: once(() => rest.map(sentenceCandidate)) }];
     });
-    return { bestWithin, candidates, required, prefixed, unitScores: candidates.map((c) => c.score) };
+    return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score) };
   }
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic ? [sentenceCandidate(s)] : tokenCandidates(s))));
-  return { bestWithin, candidates, required, prefixed, unitScores: [...sentenceScore.values()] };
+  return { bestWithin, candidates, required, prefixed, worth, unitScores: [...sentenceScore.values()] };
 }
 
 /** Adds the prefix (list bullet, quote marker) and companions (link definitions) of every sentence that kept any part of itself. */
@@ -305,17 +342,29 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const maxBudget = room * (2 + overhead) + overhead;
   if (maxBudget * (prepared.candidates.length + goal) <= EXHAUSTIVE_WORK || (goal <= EXHAUSTIVE_GOAL && prepared.candidates.length <= 2_000)) {
     // Small targets: greedy selection is not monotone in its budget (a unit that just misses
-    // changes what follows), so every budget up to twice the room is tried and the largest
-    // output within the target wins; a larger target then never gives a smaller output.
+    // changes what follows), so every budget up to twice the room is tried and the output within
+    // the target worth most wins (the longer on a tie). A larger target tries a superset of these
+    // budgets, and a new winner must beat every shorter output, so it is never shorter.
     let best: Cut | undefined;
+    let bestWorth = -Infinity;
+    // The shortest output seen: when nothing fits, it stands in if shorter than the fallback, so
+    // a smaller target never gets more tokens than a larger one found.
+    let shortest: Cut | undefined;
     let over = 0;
     for (let budget = 1; budget <= maxBudget && over < OVERSHOOTS; budget++) {
       const selected = finish(selectSpans(prepared.candidates, budget, overhead));
       over = selected.tokens > goal ? over + 1 : 0;
       // The best sentence's best part stands in only where the selection kept nothing.
       const out = selected.text.length > 0 ? selected : finish(prepared.bestWithin(budget));
-      if (out.tokens <= goal && (!best || out.tokens > best.tokens)) best = out;
-      if (best?.tokens === goal) break;
+      if (out.tokens <= goal) {
+        const value = prepared.worth(out.spans);
+        if (!best || value > bestWorth || (value === bestWorth && out.tokens > best.tokens)) [best, bestWorth] = [out, value];
+      }
+      if (out.text.length > 0 && (!shortest || out.tokens < shortest.tokens)) shortest = out;
+    }
+    if (best === undefined && shortest !== undefined) {
+      const instead = fallback();
+      return shortest.tokens < instead.tokens ? shortest : instead;
     }
     return largest(best, fallback);
   }

@@ -7,6 +7,7 @@ import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
+import type { LexicalMatch } from './lexical.js';
 import { keepFraction } from './ratio.js';
 import { segment, type Span } from './segment.js';
 import { spanScorer } from './span-scores.js';
@@ -43,6 +44,9 @@ export interface EngineRequest {
   placeholders: boolean;
   /** Share of the lexical prior (default LEXICAL_WEIGHT); the quality bench sets 0 to measure a model alone. */
   lexicalWeight?: number | undefined;
+  /** Benchmarks and tuning only: see CutOptions. */
+  lexicalMatch?: LexicalMatch | undefined;
+  blockWeight?: number | undefined;
   /** latte_v2 `dynamic=true`: pick the ratio from the score knee, clamped to these Nx bounds. */
   dynamic?: { minRatio: number; maxRatio: number } | undefined;
 }
@@ -89,7 +93,7 @@ function slice(words: readonly Word[], scores: Float32Array, span: Span): { word
 }
 
 function cutOptions(req: EngineRequest): CutOptions {
-  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight };
+  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight, lexicalMatch: req.lexicalMatch, blockWeight: req.blockWeight };
 }
 
 function target(req: EngineRequest, originalTokens: number): Target {

@@ -1,3 +1,4 @@
+import { stemmer } from 'stemmer';
 import type { Word } from '../model/words.js';
 
 const NEGATION = /^(not|no|never|without|none|nor|cannot|nothing|nobody|neither|\w+n['’]t)$/iu;
@@ -63,18 +64,37 @@ function answerKind(query: string): AnswerKind {
   return 'any';
 }
 
+/** Shortest shared prefix that makes two words variants of one ("Normans", "Normandy"). */
+const VARIANT_PREFIX = 5;
+
+/**
+ * Whether a word echoes the question: the same word, the same stem ("located", "locate"), or a
+ * variant sharing most of its letters with a question word ("Normans" for "Normandy").
+ */
+function echoes(word: string, asked: readonly string[], askedStems: ReadonlySet<string>): boolean {
+  const w = word.toLowerCase();
+  if (askedStems.has(stemmer(w))) return true;
+  if (w.length < VARIANT_PREFIX) return false;
+  return asked.some((a) => {
+    let n = 0;
+    while (n < a.length && n < w.length && a[n] === w[n]) n++;
+    return n >= VARIANT_PREFIX && n >= 0.7 * Math.min(a.length, w.length);
+  });
+}
+
 /**
  * Information with a query: what the question asks for counts double (numbers and dates for
- * "when" and "how many", names for "where" and "who"), and words the question already holds
- * count nothing, since the reader has them; so a cut sentence keeps the answer, not the echo.
+ * "when" and "how many", names for "where" and "who"), and words that echo the question count
+ * nothing, since the reader has them; so a cut sentence keeps the answer, not the echo.
  */
 export function answerInformationOf(words: readonly Word[], text: string, query: string): Float32Array {
   const info = informationOf(words, text);
   const kind = answerKind(query);
-  const asked = new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const asked = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const askedStems = new Set(asked.map((a) => stemmer(a)));
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!.text;
-    if (asked.has(w.toLowerCase())) info[i] = 0;
+    if (echoes(w, asked, askedStems)) info[i] = 0;
     else if (kind === 'number' && /\d/u.test(w)) info[i] = info[i]! * 2;
     else if (kind === 'name' && /^\p{Lu}/u.test(w) && !/\d/u.test(w)) info[i] = info[i]! * 2;
   }

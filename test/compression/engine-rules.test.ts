@@ -82,6 +82,24 @@ describe('engine rules on real text with the bundled models', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it.each([
+    { weights: 'latte_v1' as const, coarse: true },
+    { weights: 'latte_v1' as const, coarse: false },
+    { weights: 'latte_v2' as const, coarse: true },
+    { weights: 'latte_v2' as const, coarse: false },
+  ])('$weights coarse=$coarse: a cut sentence keeps what the question asks for, not its echo', async ({ weights, coarse }) => {
+    // The best sentence alone exceeds the budget: the kept part must hold the answer.
+    for (const ratio of [0.5, 2, 4]) {
+      const r = await compress({ context: NORMANDY, query: 'Where is Normandy?', weights, coarse, ratio });
+      expect(r.compressed, `ratio ${ratio}`).toMatch(/France/u);
+    }
+    const lock = `${TOPICS['garden']!.join(' ')}\n\nThe canal has six locks. Each lock chamber is 33.5 metres wide and 320 metres long, dimensions that set the size of the ships using it.\n\n${TOPICS['chess']!.join(' ')}`;
+    for (const ratio of [10, 20]) {
+      const r = await compress({ context: lock, query: 'How wide is each lock chamber?', weights, coarse, ratio });
+      expect(r.compressed, `ratio ${ratio}`).toMatch(/33\.5/u);
+    }
+  });
+
   it('keeps a negation inside a kept run', async () => {
     const context = `${TOPICS['garden']!.join(' ')} The board did not approve the Lisbon expansion in 2024. ${TOPICS['chess']!.join(' ')}`;
     for (const ratio of [2, 3, 4, 6]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
-import { bm25, terms, withLexicalPrior } from '../../server/compression/lexical.js';
+import { bm25, matchScores, terms, withLexicalPrior } from '../../server/compression/lexical.js';
 import { segment } from '../../server/compression/segment.js';
 import type { WordScorer } from '../../server/model/word-scorer.js';
 import { splitWords } from '../../server/model/words.js';
@@ -25,6 +25,16 @@ describe('lexical relevance', () => {
     expect(scores.indexOf(Math.max(...scores))).toBe(2);
     expect(scores[0]).toBe(0);
     expect(scores[3]).toBe(0);
+  });
+
+  it('stem matching finds a sentence that holds the query term in another inflection', () => {
+    const text = 'Ships were loaded at dawn. The new bridges connect both banks.';
+    const spans = segment(text, false).flatMap((b) => b.sentences);
+    const query = 'Which bridge connected the banks?';
+    expect(matchScores(text, spans, query, { stems: false })[1]).toBeLessThan(matchScores(text, spans, query, { stems: true })[1]!);
+    const stemmed = matchScores(text, spans, query, { stems: true });
+    expect(stemmed[0]).toBe(0);
+    expect(stemmed[1]).toBeGreaterThan(0);
   });
 
   it('blends each word with its sentence, the best sentence counting 1', () => {

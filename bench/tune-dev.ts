@@ -1,0 +1,118 @@
+/**
+ * Chooses the engine's matching and ranking weights on the development set (bench/dev-faq.ts,
+ * never SQuAD): every haystack is scored once per model, then each setting of the grid is cut at
+ * 4x, 10x, 20x and 50x. Prints retention per setting (all questions and the low-overlap slice).
+ *
+ * `npm run bench:tune` (flags: --distractors 19, --models DIR, --weights latte_v1,latte_v2, and the
+ * grid: --modes coarse,fine --stems 0,1 --block 0,0.5,0.7 --lexical 0.5,0.7).
+ */
+import { parseArgs } from 'node:util';
+import { createEngine, type EngineRequest } from '../server/compression/engine.js';
+import type { LexicalMatch } from '../server/compression/lexical.js';
+import type { WeightsId } from '../server/compression/model-catalog.js';
+import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
+import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
+import { bm25Sentences } from './baselines.js';
+import { evidenceKept, loadDevFaq } from './dev-faq.js';
+import { haystack, lowOverlapItems, rng } from './squad.js';
+import { countTokens } from '../server/compression/tokens.js';
+
+const { values: args } = parseArgs({
+  options: {
+    distractors: { type: 'string', default: '19' },
+    models: { type: 'string', default: 'models' },
+    weights: { type: 'string', default: 'latte_v1,latte_v2' },
+    modes: { type: 'string', default: 'coarse,fine' },
+    stems: { type: 'string', default: '0,1' },
+    block: { type: 'string', default: '0,0.5,0.7' },
+    lexical: { type: 'string', default: '0.5,0.7' },
+  },
+});
+const list = (s: string) => s.split(',').map(Number);
+const NX = [4, 10, 20, 50];
+const set = loadDevFaq();
+const slice = new Set(lowOverlapItems(set));
+const k = Number(args.distractors);
+const random = rng(k);
+const contexts = set.items.map((item, i) => haystack(set, item, k, i, random));
+
+/** Every score kept: the grid revisits each haystack many times. */
+function memoScorer(inner: WordScorer): WordScorer {
+  const memo = new Map<string, Float32Array>();
+  return {
+    async score(requests: readonly ScoreRequest[]) {
+      const out: Float32Array[] = [];
+      for (const r of requests) {
+        const key = `${r.weights}\u0000${r.query ?? ''}\u0000${r.words.join(' ')}`;
+        let s = memo.get(key);
+        if (!s) memo.set(key, (s = (await inner.score([r]))[0]!));
+        out.push(s);
+      }
+      return out;
+    },
+  };
+}
+const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: args.models! })));
+
+interface Setting {
+  name: string;
+  coarse: boolean;
+  match: LexicalMatch;
+  blockWeight?: number;
+  lexicalWeight?: number;
+}
+const settings: Setting[] = [];
+for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
+  for (const stems of list(args.stems!).map(Boolean)) {
+    for (const blockWeight of coarse ? [0] : list(args.block!)) {
+      for (const lexicalWeight of list(args.lexical!)) {
+        const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}`;
+        settings.push({ name, coarse, match: { stems }, blockWeight, lexicalWeight });
+      }
+    }
+  }
+}
+
+const pct = (hits: number, n: number) => `${((100 * hits) / Math.max(1, n)).toFixed(1)}`.padStart(6);
+console.log(`development set: ${set.items.length} Debian FAQ questions (${slice.size} low-overlap), gold + ${k} distractors`);
+console.log(`${'setting'.padEnd(44)}${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean | low-overlap ${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean`);
+const row = (name: string, hits: number[], low: number[]) => {
+  const all = hits.map((h) => pct(h, set.items.length));
+  const sl = low.map((h) => pct(h, slice.size));
+  const mean = (xs: number[], n: number) => pct(xs.reduce((a, b) => a + b, 0) / xs.length, n);
+  console.log(`${name.padEnd(44)}${all.join('')} ${mean(hits, set.items.length)} |             ${sl.join('')} ${mean(low, slice.size)}`);
+};
+{
+  const hits = NX.map(() => 0);
+  const low = NX.map(() => 0);
+  set.items.forEach((item, i) => {
+    const original = countTokens(contexts[i]!);
+    NX.forEach((nx, j) => {
+      const ok = evidenceKept(bm25Sentences(contexts[i]!, item.question, Math.round(original / nx)), item.answers[0]!, item.question);
+      hits[j] = hits[j]! + (ok ? 1 : 0);
+      if (slice.has(i)) low[j] = low[j]! + (ok ? 1 : 0);
+    });
+  });
+  row('BM25 sentences', hits, low);
+}
+for (const weights of args.weights!.split(',') as WeightsId[]) {
+  for (const s of settings) {
+    const hits = NX.map(() => 0);
+    const low = NX.map(() => 0);
+    for (let i = 0; i < set.items.length; i++) {
+      const item = set.items[i]!;
+      for (let j = 0; j < NX.length; j++) {
+        const req: EngineRequest = {
+          context: contexts[i]!, query: item.question, weights, ratio: NX[j]!, defaultRatio: 0.5, coarse: s.coarse,
+          heuristicChunking: false, placeholders: false, lexicalMatch: s.match, blockWeight: s.blockWeight, lexicalWeight: s.lexicalWeight,
+        };
+        const out = (await engine.compress([req]))[0]!.compressed;
+        const ok = evidenceKept(out, item.answers[0]!, item.question);
+        hits[j] = hits[j]! + (ok ? 1 : 0);
+        if (slice.has(i)) low[j] = low[j]! + (ok ? 1 : 0);
+      }
+    }
+    row(`${weights} ${s.name}`, hits, low);
+  }
+}
+process.exit(0);
