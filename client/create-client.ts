@@ -2,7 +2,7 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../generated/schema.js';
 import { toWire, type Camelize } from './case.js';
 import { CremaError } from './crema-error.js';
-import type { BatchRequest, BatchResult, FamilyName, SingleRequest, SingleResult } from './families.js';
+import type { BatchRequest, BatchResponse, BatchResult, FamilyName, SingleRequest, SingleResponse, SingleResult } from './families.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
 import { streamEvents, type StreamEvent } from './sse.js';
 
@@ -127,38 +127,42 @@ export function createCremaClient(options: CremaClientOptions): CremaClient {
     if (!apiKey) throw new CremaError({ status: 0, code: 'missing_api_key', message: 'this call needs an API key (apiKey option); nothing was sent' });
     return { header: { 'X-API-Key': apiKey } };
   };
-  const post = async (path: string, body: unknown, withKey = false): Promise<unknown> =>
-    unwrap(await call(() => loose.POST(path, { body: toWire(body), ...(withKey ? { params: keyHeader() } : {}) })));
-  const get = async (path: string): Promise<unknown> => unwrap(await call(() => loose.GET(path)));
+  // `R` names the response schema of the route, so each method's return type is checked against it.
+  type DataOf<R> = R extends { data: infer D } ? D : never;
+  const post = async <R>(path: string, body: unknown, withKey = false): Promise<DataOf<R>> =>
+    unwrap(await call(() => loose.POST(path, { body: toWire(body), ...(withKey ? { params: keyHeader() } : {}) }))) as DataOf<R>;
+  const get = async <R>(path: string): Promise<DataOf<R>> => unwrap(await call(() => loose.GET(path))) as DataOf<R>;
+  const del = async <R>(path: string): Promise<DataOf<R>> => unwrap(await call(() => loose.DELETE(path))) as DataOf<R>;
+  const single = <F extends FamilyName>(family: F) => `/api/compress/${family}/` as const;
 
   const methods: CremaMethods = {
     raw: client,
     apiKey,
-    compress: async (family, request) => (await post(`/api/compress/${family}/`, request, true)) as never,
-    compressBatch: async (family, request) => (await post(`/api/compress/${family}/batch`, request, true)) as never,
+    compress: async (family, request) => post<SingleResponse<typeof family>>(single(family), request, true),
+    compressBatch: async (family, request) => post<BatchResponse<typeof family>>(`/api/compress/${family}/batch`, request, true),
     async *stream(family, request) {
       const answer = await call(() => loose.POST(`/api/compress/${family}/stream`, { body: toWire(request), params: keyHeader(), parseAs: 'stream' }));
       if (!answer.response.ok) throw CremaError.fromResponse(answer.response, answer.error);
       yield* streamEvents(answer.data as ReadableStream<Uint8Array>);
     },
-    models: async (family) => (await get(`/api/compress/${family}/models`)) as never,
-    model: async (family, modelId) => (await get(`/api/compress/${family}/models/${encodeURIComponent(modelId)}`)) as never,
+    models: async (family) => (await get<Schemas['ModelListResponse']>(`/api/compress/${family}/models`)).models,
+    model: async (family, modelId) => get<Schemas['ModelResponse']>(`/api/compress/${family}/models/${encodeURIComponent(modelId)}`),
     tiers: async () => {
       const answer = await call(() => client.GET('/api/billing/tiers'));
       if (!answer.response.ok) throw CremaError.fromResponse(answer.response, answer.error);
       return (answer.data as Schemas['TiersResponse']).tiers;
     },
-    estimateCost: async (request) => (await post('/api/pricing/estimate-cost', request)) as never,
-    login: async (request) => (await post('/api/auth/login', request)) as never,
-    logoutSession: async () => void (await post('/api/auth/logout-session', undefined)),
-    logout: async () => void (await post('/api/authorize/logout', undefined, true)),
-    profile: async () => (await get('/api/profile/me')) as never,
-    rateLimits: async () => (await get('/api/profile/rate-limits')) as never,
+    estimateCost: async (request) => post<Schemas['CostEstimateResponse']>('/api/pricing/estimate-cost', request),
+    login: async (request) => post<Schemas['SessionResponse']>('/api/auth/login', request),
+    logoutSession: async () => void (await post<Schemas['MessageResponse']>('/api/auth/logout-session', undefined)),
+    logout: async () => void (await post<Schemas['MessageResponse']>('/api/authorize/logout', undefined, true)),
+    profile: async () => get<Schemas['ProfileResponse']>('/api/profile/me'),
+    rateLimits: async () => get<Schemas['RateLimitsResponse']>('/api/profile/rate-limits'),
     keys: {
-      list: async () => (await get('/api/keys')) as never,
-      create: async (request) => (await post('/api/keys', request)) as never,
-      get: async (keyId) => (await get(`/api/keys/${encodeURIComponent(keyId)}`)) as never,
-      revoke: async (keyId) => unwrap(await call(() => loose.DELETE(`/api/keys/${encodeURIComponent(keyId)}`))) as never,
+      list: async () => (await get<Schemas['ApiKeyListResponse']>('/api/keys')).keys,
+      create: async (request) => post<Schemas['ApiKeyCreatedResponse']>('/api/keys', request),
+      get: async (keyId) => get<Schemas['ApiKeyResponse']>(`/api/keys/${encodeURIComponent(keyId)}`),
+      revoke: async (keyId) => del<Schemas['ApiKeyResponse']>(`/api/keys/${encodeURIComponent(keyId)}`),
     },
   };
   return Object.assign(client, methods);

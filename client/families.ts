@@ -20,10 +20,14 @@ type Ok<P extends keyof paths> = paths[P] extends { post: { responses: { 200: { 
 export type SingleRequest<F extends FamilyName> = Json<`/api/compress/${F}/`>;
 /** Wire request body of a family's batch route. */
 export type BatchRequest<F extends FamilyName> = Json<`/api/compress/${F}/batch`>;
+/** Wire 200 body of a family's single route. */
+export type SingleResponse<F extends FamilyName> = Ok<`/api/compress/${F}/`>;
+/** Wire 200 body of a family's batch route. */
+export type BatchResponse<F extends FamilyName> = Ok<`/api/compress/${F}/batch`>;
 /** Wire `data` of a family's single route. */
-export type SingleResult<F extends FamilyName> = Ok<`/api/compress/${F}/`> extends { data: infer D } ? D : never;
+export type SingleResult<F extends FamilyName> = SingleResponse<F> extends { data: infer D } ? D : never;
 /** Wire `data` of a family's batch route. */
-export type BatchResult<F extends FamilyName> = Ok<`/api/compress/${F}/batch`> extends { data: infer D } ? D : never;
+export type BatchResult<F extends FamilyName> = BatchResponse<F> extends { data: infer D } ? D : never;
 
 export function isFamilyName(name: string): name is FamilyName {
   return (FAMILY_NAMES as readonly string[]).includes(name);
