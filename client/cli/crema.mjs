@@ -3,6 +3,12 @@
 // (npm pack) carries no sources and runs the compiled dist/ build.
 import { existsSync } from 'node:fs';
 
+// `crema ... | head` closes the pipe early: that is the reader's choice, not an error
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 const source = new URL('./main.ts', import.meta.url);
 let main;
 if (existsSync(source)) {

@@ -8,7 +8,8 @@ export const EXIT = { ok: 0, usage: 1, api: 2, network: 3 } as const;
 /** Prints what went wrong (commander has already printed its own errors) and returns the exit code. */
 export function reportError(err: unknown, print: (line: string) => void): number {
   if (err instanceof CommanderError) {
-    return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+    // --help and --version exit 0; a bare `crema` (help shown as an error) and bad flags exit 1
+    return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
   if (err instanceof UsageError) {
     print(`error: ${err.message}`);
