@@ -41,7 +41,9 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'crema-cli-'));
 });
 
-describe('crema CLI as a child process', () => {
+// Each child starts node + tsx (1-2 s idle, several seconds when the machine is busy), so these
+// tests get room beyond the default 30 s; nothing here asserts on time.
+describe('crema CLI as a child process', { timeout: 180_000 }, () => {
   it('login saves a 0600 file; compress on a folder batches by 100 and writes outputs and a summary; logout revokes the key and deletes the file', async () => {
     const env = { HOME: home, CREMA_BASE_URL: t().baseUrl };
     const { token } = await signup(t().app);
