@@ -20,7 +20,8 @@ export async function prompt(question: string, options: { secret?: boolean } = {
     // stdin may end without a line (an empty pipe): that is an empty answer, not a hang
     const closed = new Promise<string>((resolve) => rl.once('close', () => resolve('')));
     const answer = await Promise.race([rl.question(''), closed]);
-    if (options.secret && process.stdin.isTTY) process.stderr.write('\n');
+    // a terminal echoed the Enter unless muted; a pipe echoes nothing
+    if (options.secret || !process.stdin.isTTY) process.stderr.write('\n');
     return answer.trim();
   } finally {
     rl.close();
