@@ -18,7 +18,9 @@ import { ADAPTERS } from './compression/adapters.js';
 import { familyRoutes } from './compression/family-routes.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/create-db.js';
+import { docsRoutes } from './docs/docs.routes.js';
 import { errorHandler, notFound } from './http/api-error-middleware.js';
+import { corsFor } from './http/cors.js';
 import { registerRoutes, type Route } from './http/route-table.js';
 import { requireHttps } from './http/require-https.js';
 import { addTrailingSlash } from './http/trailing-slash.js';
@@ -96,9 +98,13 @@ export function createApp(deps: AppDeps): Express {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
+  const cors = corsFor(config.corsOrigins);
+  if (cors) app.use(cors);
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
   app.use(express.json({ limit: config.bodyLimit }));
+  // the spec and its reference page are not operations of the spec, so they come before the validator
+  app.use(docsRoutes());
   app.use(
     OpenApiValidator.middleware({
       apiSpec: loadSpec() as never,

@@ -26,6 +26,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Worker threads running the engine. */
   engineWorkers: number;
+  /** Origins browsers may call from (`CORS_ORIGINS`, comma-separated; `*` for any); empty sends no CORS headers. */
+  corsOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,6 +52,20 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+function origins(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const o of list) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(o).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (o !== '*' && origin !== o) throw new Error(`CORS_ORIGINS entries must be origins like https://app.example.com (scheme, host, optional port), got '${o}'`);
+  }
+  return list;
 }
 
 const nonEmpty = (v: string | undefined): string | undefined => (v ? v : undefined);
@@ -77,5 +93,6 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
+    corsOrigins: origins(env['CORS_ORIGINS']),
   };
 }

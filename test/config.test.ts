@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       requestTimeoutMs: 60_000,
       streamTimeoutMs: 120_000,
       validateResponses: false,
+      corsOrigins: [],
     });
   });
 
@@ -27,6 +28,13 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
     });
     expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://x@h/db', redisUrl: 'redis://h:6379', requireHttps: true, trustProxy: 1 });
+  });
+
+  it('reads CORS_ORIGINS as a comma list of origins and rejects anything else', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.com/path' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'app.example.com' })).toThrow(/CORS_ORIGINS/);
   });
 
   it('names the variable on a bad value', () => {

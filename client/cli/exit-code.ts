@@ -1,0 +1,34 @@
+import { CommanderError } from 'commander';
+import { CremaError } from '../crema-error.js';
+import { UsageError } from './usage-error.js';
+
+/** The CLI's exit codes, as documented in `crema --help`. */
+export const EXIT = { ok: 0, usage: 1, api: 2, network: 3 } as const;
+
+/** Prints what went wrong (commander has already printed its own errors) and returns the exit code. */
+export function reportError(err: unknown, print: (line: string) => void): number {
+  if (err instanceof CommanderError) {
+    // --help and --version exit 0; a bare `crema` (help shown as an error) and bad flags exit 1
+    return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  if (err instanceof UsageError) {
+    print(`error: ${err.message}`);
+    return EXIT.usage;
+  }
+  if (err instanceof CremaError) {
+    if (err.code === 'network_error') {
+      print(`error: ${err.message}`);
+      return EXIT.network;
+    }
+    if (err.status === 0) {
+      // refused before sending (a key without the cmp_ prefix, no key at all): the caller's to fix
+      print(`error: ${err.message} (${err.code})`);
+      return EXIT.usage;
+    }
+    const wait = err.retryAfter !== null ? `; retry after ${err.retryAfter} s` : '';
+    print(`error: ${err.message} (code ${err.code}, HTTP ${err.status}${wait})`);
+    return EXIT.api;
+  }
+  print(`error: ${err instanceof Error ? err.message : String(err)}`);
+  return EXIT.usage;
+}
