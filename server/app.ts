@@ -25,6 +25,7 @@ import { addTrailingSlash } from './http/trailing-slash.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
 import { loadSpec } from './openapi-spec.js';
 import type { QuotaStore } from './rate-limit/quota.js';
+import { usageRoutes } from './usage/usage.routes.js';
 import { VERSION } from './version.js';
 
 /** What the app is built from; `server/main.ts` makes the real ones, tests make their own. */
@@ -57,6 +58,7 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
+    ...usageRoutes({ auth: services.auth, usage: services.usage }),
     ...FAMILIES.flatMap((family) =>
       familyRoutes(ADAPTERS[family.id], {
         backend: deps.backend,
