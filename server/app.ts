@@ -7,6 +7,7 @@ import { authRoutes } from './accounts/auth.routes.js';
 import { profileRoutes } from './accounts/profile.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
+import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import './http/locals.js';
 import { perIpLimit } from './rate-limit/per-ip-limit.js';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   );
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
+  app.use(dashboardRouter());
   app.use(express.json({ limit: config.bodyLimit }));
   app.use(
     OpenApiValidator.middleware({
