@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { buildDashboard } from '../../scripts/build-dashboard.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -59,6 +59,13 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await new Promise((resolve) => server?.close(resolve));
     await t?.close();
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  });
+
+  // A failing step prints what the page showed, which says more than a timeout.
+  beforeEach(() => {
+    onTestFailed(async () => {
+      console.error(`page at failure (${page.url()}):\n${await page.locator('body').innerText().catch((e: Error) => e.message)}`);
+    });
   });
 
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -131,13 +138,29 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await shot('playground');
   });
 
-  it('the overview chart and table show the request, on a narrow screen too', async () => {
+  it.each([
+    ['question-agnostic', 'espresso_v1', 'Context'],
+    ['markdown', 'markdown_v1', 'Markdown'],
+    ['history', 'hcc_latte_v1', '1. user'],
+    ['tool-output', 'toc_latte_v1', 'run_tests'],
+  ])('the playground sample of %s compresses through its own route', async (family, model, title) => {
+    await page.getByLabel('Family').selectOption(family);
+    await expect.poll(() => page.getByLabel('Model').inputValue()).toBe(model);
+    await page.getByRole('button', { name: 'Compress' }).click();
+    await page.locator('#result').waitFor({ timeout: 60_000 });
+    expect(await page.locator('#alert').textContent()).toBe('');
+    expect(await page.locator('#result h3').first().textContent()).toBe(title);
+    expect(Number((await page.locator('#r-original').textContent())!.replace(/,/g, ''))).toBeGreaterThan(0);
+  });
+
+  it('the overview chart and table show the requests, on a narrow screen too', async () => {
     await nav('Overview');
     const today = new Date().toISOString().slice(0, 10);
     const dayChart = page.locator('#chart-day');
     await dayChart.waitFor();
-    expect(await dayChart.getAttribute('aria-label')).toContain('1 request,');
-    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('1');
+    // The question-specific request plus one per other family.
+    expect(await dayChart.getAttribute('aria-label')).toContain('5 requests,');
+    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('5');
     expect(await page.locator('tr[data-group="latte_v2"] td').first().textContent()).toBe('1');
     // Chart.js drew something: the canvas is not blank.
     // (Browser-side code as a string: the suite's TypeScript has no DOM types.)
@@ -152,9 +175,10 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     expect(await page.locator('#ledger-title ~ div table').textContent()).toContain('latte_v2');
     await shot('overview');
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    // Chart.js follows the new width on its next resize observation, hence a poll.
+    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
-  });
+  }, 60_000);
 
   it('revokes the key after confirmation (Escape cancels), and the API then answers 401', async () => {
     await nav('API keys');

@@ -43,7 +43,7 @@ export const SAMPLES: Record<Family, { context: string; query: string; toolName:
   },
   'tool-output': {
     context: '',
-    query: '',
+    query: 'Which test failed?',
     toolName: 'run_tests',
     messages: '',
   },

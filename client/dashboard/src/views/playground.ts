@@ -94,7 +94,9 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
   };
   const loadFamily = async () => {
     const f = family.value as Family;
-    models = await listModels(api(), f);
+    // No submit while the form is half switched: the fields and the model list change below.
+    submit.disabled = true;
+    models = await listModels(api(), f).finally(() => (submit.disabled = false));
     replace(model, ...models.map((m) => h('option', { value: m.id }, `${m.id}${m.status === 'available' ? '' : ' (unavailable)'}`)));
     const sample = SAMPLES[f];
     context.value = sample.context;
@@ -145,11 +147,11 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
       toolOutput: toolOutput.value,
     };
     submit.disabled = true;
+    replace(output);
     ctx.notify('Compressing…');
     try {
       const outcome = await compress(client, f, input);
       if (!outcome.result) {
-        replace(output);
         return ctx.notify(describeError(outcome.error, outcome.status), 'error');
       }
       ctx.notify('Compressed.');
