@@ -69,6 +69,11 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
   });
 
   const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  /** Picks a family and waits until its models and fields have loaded (the form is locked meanwhile). */
+  const pickFamily = async (family: string) => {
+    await page.getByLabel('Family').selectOption(family);
+    await expect.poll(() => page.getByRole('button', { name: 'Compress' }).isEnabled()).toBe(true);
+  };
   const nav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
 
   it('/ leads to the sign-in page; signing up opens the overview', async () => {
@@ -121,7 +126,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
 
   it('compresses in the playground with the new key and shows the dropped spans', async () => {
     await nav('Playground');
-    await page.getByLabel('Family').selectOption('question-specific');
+    await pickFamily('question-specific');
     await page.getByLabel('Model').selectOption('latte_v2');
     expect(await page.getByLabel('API key').inputValue()).toBe(fullKey);
     await page.getByRole('button', { name: 'Compress' }).click();
@@ -144,8 +149,8 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     ['history', 'hcc_latte_v1', '1. user'],
     ['tool-output', 'toc_latte_v1', 'run_tests'],
   ])('the playground sample of %s compresses through its own route', async (family, model, title) => {
-    await page.getByLabel('Family').selectOption(family);
-    await expect.poll(() => page.getByLabel('Model').inputValue()).toBe(model);
+    await pickFamily(family);
+    expect(await page.getByLabel('Model').inputValue()).toBe(model);
     await page.getByRole('button', { name: 'Compress' }).click();
     await page.locator('#result').waitFor({ timeout: 60_000 });
     expect(await page.locator('#alert').textContent()).toBe('');
@@ -199,10 +204,17 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     expect(((await res.json()) as { code: string }).code).toBe('invalid_api_key');
   });
 
-  it('signs out: the session is gone and the sign-in page is back', async () => {
+  it('signs out (the session is gone) and back in', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate('sessionStorage.getItem("crema.session")')).toBeNull();
+    // Signing in again with the same account shows the same usage.
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Sign in' }) });
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('Password').fill('correct horse battery');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(await page.locator('#chart-day').getAttribute('aria-label')).toContain('5 requests,');
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

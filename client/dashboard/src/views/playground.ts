@@ -92,11 +92,17 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
     replace(blocks.query.querySelector('label')!, m?.query === 'required' ? 'Query (required)' : 'Query (optional)');
     if (m) ratio.placeholder = `default ${m.default_target_compression_ratio}`;
   };
+  let loads = 0;
   const loadFamily = async () => {
     const f = family.value as Family;
+    const load = ++loads;
     // No submit while the form is half switched: the fields and the model list change below.
     submit.disabled = true;
-    models = await listModels(api(), f).finally(() => (submit.disabled = false));
+    const list = await listModels(api(), f).catch(() => [] as ModelRecord[]);
+    // A quicker change of family may have started a newer load: only the latest one fills the form.
+    if (load !== loads) return;
+    submit.disabled = false;
+    models = list;
     replace(model, ...models.map((m) => h('option', { value: m.id }, `${m.id}${m.status === 'available' ? '' : ' (unavailable)'}`)));
     const sample = SAMPLES[f];
     context.value = sample.context;
