@@ -43,12 +43,3 @@ export function field(label: string, control: HTMLInputElement | HTMLSelectEleme
   if (hintEl) control.setAttribute('aria-describedby', hintEl.id);
   return h('div', { class: 'field' }, h('label', { for: control.id }, label), control, hintEl);
 }
-
-/** Dollars; amounts under a cent keep six decimals so a single request's cost is not shown as $0.00. */
-export function usd(n: number): string {
-  const abs = Math.abs(n);
-  return `${n < 0 ? '−' : ''}$${abs !== 0 && abs < 0.01 ? abs.toFixed(6) : abs.toFixed(2)}`;
-}
-export const plural = (n: number, word: string): string => `${int(n)} ${word}${n === 1 ? '' : 's'}`;
-export const int = (n: number): string => n.toLocaleString('en-US');
-export const when = (iso: string | null): string => (iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) + ' UTC' : '—');

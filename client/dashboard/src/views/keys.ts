@@ -1,6 +1,8 @@
 import type { components } from '../../../../generated/schema.js';
-import { field, h, int, replace, usd, when } from '../dom.js';
-import { api, describeError, playgroundKey } from '../session.js';
+import { field, h, replace } from '../dom.js';
+import { int, usd, when } from '../format.js';
+import { describeError } from '../describe-error.js';
+import { api, playgroundKey } from '../session.js';
 import type { View, ViewContext } from './view.js';
 
 type ApiKey = components['schemas']['ApiKey'];

@@ -1,8 +1,10 @@
 import type { Chart } from 'chart.js';
 import type { components } from '../../../../generated/schema.js';
 import { tokensAndCostChart } from '../charts.js';
-import { h, int, plural, replace, usd, when } from '../dom.js';
-import { api, describeError } from '../session.js';
+import { h, replace } from '../dom.js';
+import { int, plural, usd, when } from '../format.js';
+import { describeError } from '../describe-error.js';
+import { api } from '../session.js';
 import type { View } from './view.js';
 
 type UsageGroup = components['schemas']['UsageGroup'];

@@ -1,9 +1,11 @@
 import type { components } from '../../../../generated/schema.js';
 import { compress, FAMILY_LABELS, listModels, type Family, type ModelRecord, type PlaygroundInput, type PlaygroundResult } from '../families.js';
-import { field, h, int, replace, usd } from '../dom.js';
+import { field, h, replace } from '../dom.js';
+import { int, usd } from '../format.js';
 import { markSpans } from '../spans.js';
 import { SAMPLES, TOOL_OUTPUT_SAMPLE } from '../samples.js';
-import { api, describeError, keyClient, playgroundKey } from '../session.js';
+import { describeError } from '../describe-error.js';
+import { api, keyClient, playgroundKey } from '../session.js';
 import type { View, ViewContext } from './view.js';
 
 type ChatMessage = components['schemas']['ChatMessage'];

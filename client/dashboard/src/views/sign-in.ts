@@ -1,5 +1,6 @@
 import { field, h } from '../dom.js';
-import { api, describeError, session } from '../session.js';
+import { describeError } from '../describe-error.js';
+import { api, session } from '../session.js';
 import type { View } from './view.js';
 
 /** Sign in and sign up, side by side; both end in a bearer session kept in sessionStorage. */
