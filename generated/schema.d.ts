@@ -816,6 +816,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's usage, grouped by day, model or key
+         * @description Settled compression requests of the calling account between `from` and `to` (UTC
+         *     calendar days, both inclusive), summed per group: requests (a batch is one request),
+         *     original and compressed tokens, tokens saved and the cost charged. `group_by=day` lists
+         *     every day of the range, with zeros on days without usage; `model` and `key` list only
+         *     groups with usage, the costliest first. `from` after `to`, or a range over 366 days, is
+         *     a 422 `validation_error`.
+         */
+        get: operations["usageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's credit ledger, newest first
+         * @description Every change to the account's balance: the starting `grant`, admin `top_up`s and the
+         *     `charge` of each settled request (negative amounts, with the request's model and
+         *     tokens). The worst-case holds taken before a request and returned when it settles are
+         *     not listed: they net to zero once the request is done. Pages are `limit` entries long;
+         *     pass `next_cursor` as `before` for the next, older page (null on the last page).
+         */
+        get: operations["usageLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accounts/{account_id}/credits": {
         parameters: {
             query?: never;
@@ -1403,6 +1452,62 @@ export interface components {
             confirmation: string;
         };
         /**
+         * @description `day`: UTC calendar day (YYYY-MM-DD); `model`: model id; `key`: API key id.
+         * @default day
+         * @enum {string}
+         */
+        UsageGroupBy: "day" | "model" | "key";
+        UsageTotals: {
+            requests: number;
+            original_tokens: number;
+            compressed_tokens: number;
+            /** @description original_tokens minus compressed_tokens. */
+            tokens_saved: number;
+            /** @description What was charged, in USD. */
+            cost_usd: number;
+        };
+        UsageGroup: components["schemas"]["UsageTotals"] & {
+            /** @description The day, model id or API key id (`none` for usage without a key). */
+            group: string;
+            /** @description For display; a key's group is labelled with its name and prefix. */
+            label: string;
+        };
+        UsageReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            group_by: components["schemas"]["UsageGroupBy"];
+            groups: components["schemas"]["UsageGroup"][];
+            totals: components["schemas"]["UsageTotals"];
+        };
+        UsageReportResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["UsageReport"];
+        };
+        /** @enum {string} */
+        LedgerEntryKind: "grant" | "top_up" | "charge";
+        LedgerEntry: {
+            id: string;
+            kind: components["schemas"]["LedgerEntryKind"];
+            /** @description Credit added (positive) or charged (negative). */
+            amount_usd: number;
+            note: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The charged request's id (its X-Request-Id); null for grants and top-ups. */
+            request_id: string | null;
+            model: string | null;
+            original_tokens: number | null;
+        };
+        LedgerPage: {
+            entries: components["schemas"]["LedgerEntry"][];
+            /** @description Pass as `before` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        LedgerResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["LedgerPage"];
+        };
+        /**
          * @description Stable machine-readable error codes; clients switch on these. Codes are added, never renamed.
          * @enum {string}
          */
@@ -1791,6 +1896,93 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["CanDeleteResponse"];
+            };
+        };
+        /** @description The caller's usage per group, with totals. */
+        UsageReportOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "from": "2026-11-23",
+                 *         "to": "2026-11-24",
+                 *         "group_by": "day",
+                 *         "groups": [
+                 *           {
+                 *             "group": "2026-11-23",
+                 *             "label": "2026-11-23",
+                 *             "requests": 0,
+                 *             "original_tokens": 0,
+                 *             "compressed_tokens": 0,
+                 *             "tokens_saved": 0,
+                 *             "cost_usd": 0
+                 *           },
+                 *           {
+                 *             "group": "2026-11-24",
+                 *             "label": "2026-11-24",
+                 *             "requests": 2,
+                 *             "original_tokens": 1200,
+                 *             "compressed_tokens": 500,
+                 *             "tokens_saved": 700,
+                 *             "cost_usd": 0.00012
+                 *           }
+                 *         ],
+                 *         "totals": {
+                 *           "requests": 2,
+                 *           "original_tokens": 1200,
+                 *           "compressed_tokens": 500,
+                 *           "tokens_saved": 700,
+                 *           "cost_usd": 0.00012
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UsageReportResponse"];
+            };
+        };
+        /** @description One page of the caller's ledger, newest first. */
+        LedgerOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "entries": [
+                 *           {
+                 *             "id": "7",
+                 *             "kind": "charge",
+                 *             "amount_usd": -0.00006,
+                 *             "note": null,
+                 *             "created_at": "2026-11-24T01:02:03.000Z",
+                 *             "request_id": "3b1f0c2e",
+                 *             "model": "latte_v2",
+                 *             "original_tokens": 600
+                 *           },
+                 *           {
+                 *             "id": "1",
+                 *             "kind": "grant",
+                 *             "amount_usd": 10,
+                 *             "note": "starting credit",
+                 *             "created_at": "2026-11-23T09:00:00.000Z",
+                 *             "request_id": null,
+                 *             "model": null,
+                 *             "original_tokens": null
+                 *           }
+                 *         ],
+                 *         "next_cursor": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["LedgerResponse"];
             };
         };
         /** @description The account's new balance. */
@@ -3101,6 +3293,52 @@ export interface operations {
         responses: {
             200: components["responses"]["MessageOk"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    usageReport: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First UTC day included. Default the first day of the current month.
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description Last UTC day included. Default today.
+                 * @example 2026-11-24
+                 */
+                to?: string;
+                group_by?: components["schemas"]["UsageGroupBy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UsageReportOk"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    usageLedger: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LedgerOk"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];

@@ -7,6 +7,7 @@ import { authRoutes } from './accounts/auth.routes.js';
 import { profileRoutes } from './accounts/profile.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
+import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import './http/locals.js';
 import { perIpLimit } from './rate-limit/per-ip-limit.js';
@@ -27,6 +28,7 @@ import { addTrailingSlash } from './http/trailing-slash.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
 import { loadSpec } from './openapi-spec.js';
 import type { QuotaStore } from './rate-limit/quota.js';
+import { usageRoutes } from './usage/usage.routes.js';
 import { VERSION } from './version.js';
 
 /** What the app is built from; `server/main.ts` makes the real ones, tests make their own. */
@@ -59,6 +61,7 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
+    ...usageRoutes({ auth: services.auth, usage: services.usage }),
     ...FAMILIES.flatMap((family) =>
       familyRoutes(ADAPTERS[family.id], {
         backend: deps.backend,
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps): Express {
   if (cors) app.use(cors);
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
+  app.use(dashboardRouter());
   app.use(express.json({ limit: config.bodyLimit }));
   // the spec and its reference page are not operations of the spec, so they come before the validator
   app.use(docsRoutes());

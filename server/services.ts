@@ -6,6 +6,7 @@ import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
 import type { Database } from './db/database.js';
 import type { QuotaStore } from './rate-limit/quota.js';
+import { createUsageService } from './usage/usage.service.js';
 import { createRequestLimits } from './rate-limit/request-limits.js';
 
 export interface ServiceDeps {
@@ -24,6 +25,7 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs }),
     keys: createApiKeysService({ db, clock }),
     profiles: createProfileService({ db, clock }),
+    usage: createUsageService({ db, clock }),
     billing,
     limits,
     meter: createMeter({ db, billing, limits, clock }),

@@ -1,0 +1,105 @@
+import type { components } from '../../../generated/schema.js';
+import type { CremaClient } from '../../create-client.js';
+
+type S = components['schemas'];
+export type Family = S['Family'];
+export type ModelRecord = S['ModelRecord'];
+
+/** What the playground sends: the fields every family's form can fill. */
+export interface PlaygroundInput {
+  model: string;
+  ratio: number | undefined;
+  context: string;
+  query: string;
+  messages: S['ChatMessage'][];
+  keepRecent: number | undefined;
+  toolName: string;
+  toolOutput: string;
+}
+
+/** One before/after pair to show side by side (a transcript gives one per message). */
+export interface Pair {
+  title: string;
+  original: string;
+  compressed: string;
+}
+
+/** A compression result of any family, flattened for display. */
+export interface PlaygroundResult {
+  pairs: Pair[];
+  original_tokens: number;
+  compressed_tokens: number;
+  tokens_saved: number;
+  actual_compression_ratio: number;
+  duration_ms: number;
+  note: string | null;
+}
+
+export type Outcome = { result: PlaygroundResult; error?: undefined; status: number } | { result?: undefined; error: unknown; status: number };
+
+export const FAMILY_LABELS: Record<Family, string> = {
+  'question-specific': 'Question-specific (context + query)',
+  'question-agnostic': 'Question-agnostic (context only)',
+  markdown: 'Markdown (structure kept)',
+  history: 'Chat history (messages)',
+  'tool-output': 'Tool output (JSON, logs, tables)',
+};
+
+/** Each family's model list, through its own typed route. */
+export async function listModels(client: CremaClient, family: Family): Promise<ModelRecord[]> {
+  const r =
+    family === 'question-specific'
+      ? await client.GET('/api/compress/question-specific/models')
+      : family === 'question-agnostic'
+        ? await client.GET('/api/compress/question-agnostic/models')
+        : family === 'markdown'
+          ? await client.GET('/api/compress/markdown/models')
+          : family === 'history'
+            ? await client.GET('/api/compress/history/models')
+            : await client.GET('/api/compress/tool-output/models');
+  return r.data?.data.models ?? [];
+}
+
+const ratio = (input: PlaygroundInput) => (input.ratio === undefined ? {} : { target_compression_ratio: input.ratio });
+const query = (input: PlaygroundInput) => (input.query.trim() ? { query: input.query } : {});
+
+function textResult(original: string, r: S['CompressionResult'], title: string): PlaygroundResult {
+  return { ...r, pairs: [{ title, original, compressed: r.compressed_context }], note: null };
+}
+
+/** Calls the family's single-item route with the client's API key. */
+export async function compress(client: CremaClient, family: Family, input: PlaygroundInput): Promise<Outcome> {
+  const header = { 'X-API-Key': client.apiKey ?? '' };
+  switch (family) {
+    case 'question-specific': {
+      const model = input.model === 'latte_v1' ? 'latte_v1' : 'latte_v2';
+      const r = await client.POST('/api/compress/question-specific/', { params: { header }, body: { context: input.context, query: input.query, compression_model_name: model, ...ratio(input) } });
+      return r.data ? { result: textResult(input.context, r.data.data, 'Context'), status: r.response.status } : { error: r.error, status: r.response.status };
+    }
+    case 'question-agnostic': {
+      const r = await client.POST('/api/compress/question-agnostic/', { params: { header }, body: { context: input.context, compression_model_name: 'espresso_v1', ...ratio(input) } });
+      return r.data ? { result: textResult(input.context, r.data.data, 'Context'), status: r.response.status } : { error: r.error, status: r.response.status };
+    }
+    case 'markdown': {
+      const r = await client.POST('/api/compress/markdown/', { params: { header }, body: { context: input.context, compression_model_name: 'markdown_v1', ...ratio(input) } });
+      return r.data ? { result: textResult(input.context, r.data.data, 'Markdown'), status: r.response.status } : { error: r.error, status: r.response.status };
+    }
+    case 'history': {
+      const body = { messages: input.messages, compression_model_name: 'hcc_latte_v1' as const, ...ratio(input), ...query(input), ...(input.keepRecent ? { keep_recent: input.keepRecent } : {}) };
+      const r = await client.POST('/api/compress/history/', { params: { header }, body });
+      if (!r.data) return { error: r.error, status: r.response.status };
+      const d = r.data.data;
+      const pairs = input.messages.map((m, i) => ({ title: `${i + 1}. ${m.role}`, original: m.content ?? '', compressed: d.messages[i]?.content ?? '' }));
+      return { result: { ...d, pairs, note: `${d.messages_compressed} message(s) compressed, ${d.messages_kept} kept verbatim.` }, status: r.response.status };
+    }
+    case 'tool-output': {
+      const model: S['ToolOutputModelName'] = input.model === 'toc_latte_v1' ? 'toc_latte_v1' : 'toc_americano_v1';
+      const body = { tool_output: input.toolOutput, tool_name: input.toolName, compression_model_name: model, ...ratio(input), ...(model === 'toc_latte_v1' ? query(input) : {}) };
+      const r = await client.POST('/api/compress/tool-output/', { params: { header }, body });
+      if (!r.data) return { error: r.error, status: r.response.status };
+      const d = r.data.data;
+      const out = Array.isArray(d.compressed_output) ? d.compressed_output.join('\n') : d.compressed_output;
+      return { result: { ...d, pairs: [{ title: input.toolName, original: input.toolOutput, compressed: out }], note: `Detected format: ${d.detected_format}.` }, status: r.response.status };
+    }
+  }
+}
