@@ -1178,7 +1178,7 @@ export interface components {
         /** @description Health of one family. Free-form JSON object; these fields are always present. */
         HealthResponse: {
             /**
-             * @description `degraded`: a model's weights are missing; `unavailable`: the database does not answer.
+             * @description `degraded`: a model's weights are missing, or Redis does not answer (rate limits then hold per replica, in memory); `unavailable`: the database does not answer.
              * @enum {string}
              */
             status: "ok" | "degraded" | "unavailable";
@@ -1190,6 +1190,13 @@ export interface components {
                 status: "ok" | "error";
                 /** @enum {string} */
                 driver: "pglite" | "postgres";
+            };
+            /** @description The rate-limit counters: `memory` (one process) or `redis` (shared by replicas). `error`: Redis does not answer and each replica counts in memory until it is back. */
+            rate_limits: {
+                /** @enum {string} */
+                status: "ok" | "error";
+                /** @enum {string} */
+                store: "memory" | "redis";
             };
             models: {
                 id: components["schemas"]["ModelId"];

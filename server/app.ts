@@ -51,7 +51,7 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     deps.services ??
     createServices({ db: deps.db.db, quotas: deps.quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
   return [
-    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, version: VERSION, startedAt: now(), now }),
+    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, quotas: deps.quotas, version: VERSION, startedAt: now(), now }),
     ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),
     ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),

@@ -7,24 +7,27 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createDb } from './db/create-db.js';
+import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
 import { createQuotaStore } from './rate-limit/quota.js';
+import { createRedisClient } from './rate-limit/redis-client.js';
 import { createServices } from './services.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onConnectionError: reportConnectionLoss(logger),
+});
 await migrateToLatest(db.db, db.schema);
-const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
-redis?.on('error', (err) => logger.warn({ err }, 'redis error'));
+const redis = config.redisUrl ? createRedisClient(config.redisUrl, logger) : undefined;
 
 const quotas = createQuotaStore({ redis });
 const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: config.sessionTtlHours * 3_600_000 });

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.js';
+import { dependencyFault } from './dependency-fault.js';
 import { toValidationDetail, type ValidatorErrorItem } from './validation-detail.js';
 
 interface HttpishError {
@@ -10,6 +11,9 @@ interface HttpishError {
   message?: string;
   path?: string;
 }
+
+/** Seconds a client should wait after a 503 caused by a database or Redis outage. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** 404 for every route nobody handled, in the framework's `{detail}` form. */
 export const notFound: RequestHandler = (_req, res) => {
@@ -29,6 +33,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof ApiError) {
       if (err.retryAfter !== null) res.setHeader('Retry-After', String(err.retryAfter));
       res.status(err.status).json(err.toEnvelope());
+      return;
+    }
+    const fault = dependencyFault(err);
+    if (fault) {
+      // An outage, not a bug: the client may retry; one line per request, no stack or client object.
+      logger.warn({ reqId: req.id, dependency: fault, reason: err instanceof Error ? err.message : String(err) }, 'dependency unavailable');
+      const unavailable = new ApiError('service_unavailable', 'Service temporarily unavailable', {
+        detail: fault === 'database' ? 'the database does not answer; retry shortly' : 'the rate-limit store does not answer; retry shortly',
+        retryAfter: UNAVAILABLE_RETRY_AFTER_S,
+      });
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      res.status(503).json(unavailable.toEnvelope());
       return;
     }
     const e = (err ?? {}) as HttpishError;
