@@ -674,7 +674,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -1413,7 +1413,7 @@ export interface components {
          * @description Stable machine-readable error codes; clients switch on these. Codes are added, never renamed.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "bad_request" | "invalid_api_key" | "expired_api_key" | "authentication_error" | "invalid_credentials" | "scope_error" | "forbidden" | "key_limit_reached" | "budget_exceeded" | "insufficient_balance" | "rate_limit_exceeded" | "model_not_found" | "not_found" | "email_taken" | "profile_exists" | "account_type_immutable" | "confirmation_mismatch" | "cannot_delete" | "https_required" | "payload_too_large" | "timeout" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_error" | "bad_request" | "invalid_api_key" | "expired_api_key" | "authentication_error" | "invalid_credentials" | "scope_error" | "forbidden" | "key_limit_reached" | "budget_exceeded" | "insufficient_balance" | "rate_limit_exceeded" | "model_not_found" | "not_found" | "email_taken" | "profile_exists" | "account_type_immutable" | "confirmation_mismatch" | "cannot_delete" | "https_required" | "payload_too_large" | "unsupported_media_type" | "timeout" | "service_unavailable" | "internal_error";
         /** @description The flat failure envelope used for every error a handler raises. */
         ErrorEnvelope: {
             /** @constant */
@@ -1922,6 +1922,44 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The body's charset is not UTF-8 (or a compatible one), or its `Content-Encoding` is not one of identity, gzip, deflate, br (code unsupported_media_type). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Unsupported charset \"LATIN1\"",
+                 *       "code": "unsupported_media_type",
+                 *       "detail": "send the JSON body as UTF-8",
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Plain HTTP reached a server started with `REQUIRE_HTTPS=true` (code https_required): retry over HTTPS. */
+        HttpsRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Plain HTTP is not supported; use HTTPS",
+                 *       "code": "https_required",
+                 *       "detail": null,
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
          * @description The request failed validation. Shape errors (missing or mistyped fields, empty `query`,
          *     ratio 0 or above 200, unknown model, batch size outside 1..100, missing `X-API-Key`,
@@ -1980,7 +2018,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A dependency is unavailable (code service_unavailable); honour Retry-After. */
+        /** @description A dependency is unavailable (code service_unavailable): the database does not answer, or the model's weights are not installed. Nothing was charged; honour Retry-After. */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2011,8 +2049,9 @@ export interface components {
          * @example latte_v1
          */
         ModelId: string;
-        /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+        /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
         KeyId: string;
+        /** @description The account's id. Not a UUID: 422 `{detail}` (loc `[path, account_id]`). */
         AccountId: string;
     };
     requestBodies: never;
@@ -2061,6 +2100,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2108,6 +2148,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2139,6 +2180,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2155,6 +2197,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2169,6 +2212,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2188,7 +2232,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2223,6 +2269,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2254,6 +2301,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2285,6 +2333,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2301,6 +2350,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2315,6 +2365,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2334,7 +2385,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2369,6 +2422,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2400,6 +2454,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2431,6 +2486,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2447,6 +2503,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2461,6 +2518,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2480,7 +2538,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2528,6 +2588,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2559,6 +2620,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2590,6 +2652,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2606,6 +2669,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2620,6 +2684,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2639,7 +2704,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2674,6 +2741,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2705,6 +2773,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2736,6 +2805,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2752,6 +2822,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2766,6 +2837,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2785,7 +2857,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2809,10 +2883,14 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["SessionOk"];
+            403: components["responses"]["HttpsRequired"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authLogin: {
@@ -2836,9 +2914,13 @@ export interface operations {
         responses: {
             200: components["responses"]["SessionOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authLogoutSession: {
@@ -2852,7 +2934,12 @@ export interface operations {
         responses: {
             200: components["responses"]["MessageOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authorizeLogout: {
@@ -2872,8 +2959,12 @@ export interface operations {
         responses: {
             200: components["responses"]["MessageOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysList: {
@@ -2887,7 +2978,9 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyListOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysCreate: {
@@ -2914,8 +3007,11 @@ export interface operations {
             201: components["responses"]["ApiKeyCreatedOk"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysGet: {
@@ -2923,7 +3019,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -2932,8 +3028,11 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysDelete: {
@@ -2941,7 +3040,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -2950,8 +3049,13 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysUpdateBudget: {
@@ -2959,7 +3063,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -2977,9 +3081,13 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileCreate: {
@@ -3003,8 +3111,12 @@ export interface operations {
             201: components["responses"]["MessageCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileRole: {
@@ -3018,7 +3130,9 @@ export interface operations {
         responses: {
             200: components["responses"]["RoleOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileGet: {
@@ -3032,7 +3146,9 @@ export interface operations {
         responses: {
             200: components["responses"]["ProfileOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileUpdate: {
@@ -3056,8 +3172,12 @@ export interface operations {
             200: components["responses"]["ProfileOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileRateLimits: {
@@ -3071,7 +3191,9 @@ export interface operations {
         responses: {
             200: components["responses"]["RateLimitsOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileCanDelete: {
@@ -3085,7 +3207,9 @@ export interface operations {
         responses: {
             200: components["responses"]["CanDeleteOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileDelete: {
@@ -3109,8 +3233,12 @@ export interface operations {
             200: components["responses"]["MessageOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminTopUpCredits: {
@@ -3118,6 +3246,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The account's id. Not a UUID: 422 `{detail}` (loc `[path, account_id]`). */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -3138,8 +3267,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     billingTiers: {
@@ -3187,6 +3319,7 @@ export interface operations {
                     "application/json": components["schemas"]["TiersResponse"];
                 };
             };
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3235,7 +3368,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["HttpsRequired"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

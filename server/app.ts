@@ -82,6 +82,13 @@ export function createApp(deps: AppDeps): Express {
   const now = deps.now ?? Date.now;
   const app = express();
   app.disable('x-powered-by');
+  // No ETag and no conditional GETs, so no 304: every answer is the documented JSON body.
+  app.set('etag', false);
+  app.use((req, _res, next) => {
+    delete req.headers['if-none-match'];
+    delete req.headers['if-modified-since'];
+    next();
+  });
   app.set('trust proxy', config.trustProxy);
 
   app.use(
@@ -98,7 +105,9 @@ export function createApp(deps: AppDeps): Express {
   );
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
-  app.use(express.json({ limit: config.bodyLimit }));
+  // GET and HEAD take no body: one sent anyway is not read, so it cannot fail them.
+  const json = express.json({ limit: config.bodyLimit });
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: loadSpec() as never,

@@ -7,9 +7,25 @@ import { toValidationDetail, type ValidatorErrorItem } from './validation-detail
 interface HttpishError {
   status?: number;
   type?: string;
+  code?: unknown;
+  expose?: boolean;
   errors?: ValidatorErrorItem[];
   message?: string;
   path?: string;
+}
+
+// SQLSTATE 22021 (character_not_in_repertoire: NUL in text), 22P05 (untranslatable_character).
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A body the JSON parser could not read (bad gzip/deflate data, a length that does not match,
+ * an aborted upload): body-parser reports these as exposed 4xx http-errors without the
+ * validator's `errors` list.
+ */
+function isUnreadableBody(e: HttpishError): boolean {
+  return e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.status !== 413 && !Array.isArray(e.errors) && e.type !== 'entity.parse.failed';
 }
 
 /** Seconds a client should wait after a 503 caused by a database or Redis outage. */
@@ -50,6 +66,23 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const e = (err ?? {}) as HttpishError;
     if (e.type === 'entity.parse.failed') {
       res.status(422).json({ detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }] });
+      return;
+    }
+    if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+      const unsupported = new ApiError('unsupported_media_type', e.message ? capitalize(e.message) : 'Unsupported media type', {
+        detail: e.type === 'charset.unsupported' ? 'send the JSON body as UTF-8' : 'use Content-Encoding identity, gzip, deflate or br',
+      });
+      res.status(415).json(unsupported.toEnvelope());
+      return;
+    }
+    if (isUnreadableBody(e)) {
+      res.status(422).json({ detail: [{ loc: ['body'], msg: `Body could not be read: ${e.message ?? 'decoding failed'}`, type: 'body_decode_error' }] });
+      return;
+    }
+    if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) {
+      // Backstop for text the database cannot hold (NUL); the spec's patterns catch the usual fields first.
+      const invalid = new ApiError('validation_error', 'Text contains a character that cannot be stored (NUL)', { detail: e.message ?? null });
+      res.status(422).json(invalid.toEnvelope());
       return;
     }
     if (e.type === 'entity.too.large') {

@@ -28,11 +28,14 @@ const TYPE_BY_KEYWORD: Record<string, string> = {
   format: 'value_error',
 };
 
-/** Turns `/body/inputs/0/query` into `["body", "inputs", 0, "query"]` (`headers` becomes `header`). */
+// The validator's location names -> FastAPI's (`/params/key_id` is a path parameter).
+const LOCATION: Record<string, string> = { headers: 'header', params: 'path' };
+
+/** Turns `/body/inputs/0/query` into `["body", "inputs", 0, "query"]` (`headers` -> `header`, `params` -> `path`). */
 export function pathToLoc(path: string): Array<string | number> {
   const parts = path.split('/').filter((p) => p.length > 0);
   return parts.map((part, i) => {
-    if (i === 0) return part === 'headers' ? 'header' : part;
+    if (i === 0) return LOCATION[part] ?? part;
     return /^\d+$/.test(part) ? Number(part) : part;
   });
 }
