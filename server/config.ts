@@ -26,6 +26,10 @@ export interface Config {
   shutdownGraceMs: number;
   /** Worker threads running the engine. */
   engineWorkers: number;
+  /** How often each replica looks for holds left by a crashed process. */
+  holdSweepIntervalMs: number;
+  /** Added to the longest request budget before a pending hold counts as abandoned. */
+  holdSweepGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -77,5 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
+    holdSweepIntervalMs: Math.max(1_000, int(env, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
+    holdSweepGraceMs: int(env, 'HOLD_SWEEP_GRACE_MS', 60_000),
   };
 }

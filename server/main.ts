@@ -9,6 +9,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
+import { startHoldsSweeper } from './billing/holds-sweeper.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createLogger } from './logger.js';
@@ -32,8 +33,13 @@ const redis = config.redisUrl ? createRedisClient(config.redisUrl, logger) : und
 const quotas = createQuotaStore({ redis });
 const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
 // Holds older than any request's time budget belong to a process that died mid-request.
-const released = await services.billing.releaseStaleHolds(10 * 60_000);
-if (released > 0) logger.warn({ released }, 'released stale billing holds');
+const sweeper = startHoldsSweeper({
+  billing: services.billing,
+  olderThanMs: Math.max(config.requestTimeoutMs, config.streamTimeoutMs) + config.holdSweepGraceMs,
+  intervalMs: config.holdSweepIntervalMs,
+  logger,
+});
+await sweeper.sweepOnce();
 
 const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers });
 const app = createApp({ config, db, logger, quotas, services, backend, weights: weightsOnDisk(config.modelsDir) });
@@ -65,6 +71,7 @@ async function shutdown(signal: string): Promise<void> {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
+  sweeper.stop();
   redis?.disconnect();
   await backend.close();
   await db.close();

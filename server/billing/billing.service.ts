@@ -109,9 +109,9 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
       });
     },
 
-    /** Returns the whole hold (the request failed before producing a result). Idempotent. */
-    async release(hold: Hold): Promise<void> {
-      await db.transaction().execute(async (tx) => {
+    /** Returns the whole hold (the request failed before producing a result). Idempotent: false when it was no longer pending. */
+    async release(hold: Hold): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
         const done = await finishUsageEvent(tx, hold.usageEventId, {
           status: 'released',
           cost_nusd: 0,
@@ -120,19 +120,21 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
           rows: 0,
           settled_at: clock(),
         });
-        if (!done) return;
+        if (!done) return false;
         await insertLedgerEntry(tx, { account_id: hold.accountId, kind: 'release', amount_nusd: hold.reservedNusd, usage_event_id: hold.usageEventId });
         await addToBalance(tx, hold.accountId, hold.reservedNusd);
+        return true;
       });
     },
 
-    /** Releases holds left by a process that died mid-request (run at start-up). */
+    /** Releases holds left by a process that died mid-request; returns how many this call released (others may race it). */
     async releaseStaleHolds(olderThanMs: number): Promise<number> {
       const stale = await findStalePending(db, new Date(clock().getTime() - olderThanMs));
+      let released = 0;
       for (const event of stale) {
-        await this.release({ usageEventId: event.id, accountId: event.account_id, reservedNusd: event.reserved_nusd, model: event.model as ModelId });
+        if (await this.release({ usageEventId: event.id, accountId: event.account_id, reservedNusd: event.reserved_nusd, model: event.model as ModelId })) released++;
       }
-      return stale.length;
+      return released;
     },
 
     /** Admin credit top-up; returns the new balance in USD. */
