@@ -578,8 +578,10 @@ export interface paths {
         /**
          * Create an account and open a session
          * @description Creates an account with an email and a password (stored as an scrypt hash) and returns
-         *     an opaque bearer session token, shown once. The first account on an empty database is
-         *     `admin`; later ones are `user`. Every account starts with $10.00 of credit.
+         *     an opaque bearer session token, shown once. Only the account whose email equals the
+         *     server's `ADMIN_EMAIL` becomes `admin` (the first stranger to sign up does not); every
+         *     other account is `user`. Every account starts with $10.00 of credit. A server started with
+         *     `SIGNUP=closed` answers 403 `forbidden` to every email but `ADMIN_EMAIL`.
          */
         post: operations["authSignup"];
         delete?: never;
@@ -2883,7 +2885,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["SessionOk"];
-            403: components["responses"]["HttpsRequired"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

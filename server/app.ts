@@ -49,7 +49,14 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
   const { config } = deps;
   const services =
     deps.services ??
-    createServices({ db: deps.db.db, quotas: deps.quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+    createServices({
+      db: deps.db.db,
+      quotas: deps.quotas,
+      clock: () => new Date(now()),
+      sessionTtlMs: config.sessionTtlHours * 3_600_000,
+      adminEmail: config.adminEmail,
+      signup: config.signup,
+    });
   return [
     ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, quotas: deps.quotas, version: VERSION, startedAt: now(), now }),
     ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),

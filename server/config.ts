@@ -26,6 +26,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Worker threads running the engine. */
   engineWorkers: number;
+  /** The email that becomes admin when it signs up; unset: nobody does (set it before opening signup). */
+  adminEmail: string | undefined;
+  /** `closed`: only ADMIN_EMAIL may sign up. */
+  signup: 'open' | 'closed';
+  /** Idle keep-alive sockets live this long; above a load balancer's idle timeout (60 s on AWS ALB). */
+  keepAliveTimeoutMs: number;
   /** How often each replica looks for holds left by a crashed process. */
   holdSweepIntervalMs: number;
   /** Added to the longest request budget before a pending hold counts as abandoned. */
@@ -56,6 +62,13 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got '${raw}'`);
+  return raw as T;
+}
+
 const nonEmpty = (v: string | undefined): string | undefined => (v ? v : undefined);
 
 /** Parses the environment; throws with the variable's name on a bad value. */
@@ -81,6 +94,9 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
+    adminEmail: nonEmpty(env['ADMIN_EMAIL']),
+    signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
     holdSweepIntervalMs: Math.max(1_000, int(env, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
     holdSweepGraceMs: int(env, 'HOLD_SWEEP_GRACE_MS', 60_000),
   };

@@ -12,6 +12,7 @@ import { loadConfig } from './config.js';
 import { startHoldsSweeper } from './billing/holds-sweeper.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
@@ -31,7 +32,15 @@ await migrateToLatest(db.db, db.schema);
 const redis = config.redisUrl ? createRedisClient(config.redisUrl, logger) : undefined;
 
 const quotas = createQuotaStore({ redis });
-const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+const services = createServices({
+  db: db.db,
+  quotas,
+  clock: () => new Date(),
+  sessionTtlMs: config.sessionTtlHours * 3_600_000,
+  adminEmail: config.adminEmail,
+  signup: config.signup,
+});
+if (!config.adminEmail) logger.warn('ADMIN_EMAIL is not set: no account can become admin (credit top-ups need one)');
 // Holds older than any request's time budget belong to a process that died mid-request.
 const sweeper = startHoldsSweeper({
   billing: services.billing,
@@ -48,6 +57,8 @@ const tls = config.tlsCertFile && config.tlsKeyFile;
 const server = tls
   ? https.createServer({ cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) }, app)
   : http.createServer(app);
+
+applyServerTimeouts(server, config.keepAliveTimeoutMs);
 
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;

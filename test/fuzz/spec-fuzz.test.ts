@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../server/openapi-spec.js';
 import { createKey, signup } from '../helpers/accounts.js';
-import { useTestApp } from '../helpers/test-app.js';
+import { TEST_ADMIN_EMAIL, useTestApp } from '../helpers/test-app.js';
 import { HOSTILE_STRINGS, leafPaths, mulberry32, Rng, sample, setAt, WRONG_TYPES, type Json } from './spec-sampler.js';
 
 // Every operation of openapi.yaml gets CASES generated requests, most of them hostile, with
@@ -62,14 +62,14 @@ let user: Creds;
 let admin: Creds;
 const victims = new Map<string, Creds>();
 
-async function account(): Promise<Creds> {
-  const { token, accountId } = await signup(t().app);
+async function account(email?: string): Promise<Creds> {
+  const { token, accountId } = await signup(t().app, email ? { email } : {});
   const { key, id } = await createKey(t().app, token);
   return { token, key, keyId: id, accountId };
 }
 
 beforeAll(async () => {
-  admin = await account(); // the first account of a fresh database
+  admin = await account(TEST_ADMIN_EMAIL);
   user = await account();
   for (const op of operations.filter((o) => o.destructive)) victims.set(op.id, await account());
 }, 120_000);

@@ -12,6 +12,9 @@ import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore, type QuotaStore } from '../../server/rate-limit/quota.js';
 import { createServices, type Services } from '../../server/services.js';
 
+/** ADMIN_EMAIL of every test app: `signup(app, { email: TEST_ADMIN_EMAIL })` makes the admin. */
+export const TEST_ADMIN_EMAIL = 'admin@crema.test';
+
 export interface TestApp {
   app: Express;
   /** What the app was built from. */
@@ -51,11 +54,23 @@ export async function startTestApp(
   dbOptions: Partial<CreateDbOptions> = {},
 ): Promise<TestApp> {
   // MODELS_DIR lets a developer point the suite at other weights; CI uses the bundled models/.
-  const config: Config = { ...loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }), validateResponses: true, ...overrides };
+  const config: Config = {
+    ...loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }),
+    validateResponses: true,
+    adminEmail: TEST_ADMIN_EMAIL,
+    ...overrides,
+  };
   const { db, close } = await createTestDb(dbOptions);
   const now = deps.now ?? Date.now;
   const quotas = deps.quotas ?? createQuotaStore();
-  const services = createServices({ db: db.db, quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+  const services = createServices({
+    db: db.db,
+    quotas,
+    clock: () => new Date(now()),
+    sessionTtlMs: config.sessionTtlHours * 3_600_000,
+    adminEmail: config.adminEmail,
+    signup: config.signup,
+  });
   const backend = deps.backend ?? createEnginePool({ modelsDir: config.modelsDir });
   const appDeps: AppDeps = {
     config,

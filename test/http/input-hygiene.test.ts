@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
-import { startTestApp, useTestApp } from '../helpers/test-app.js';
+import { startTestApp, TEST_ADMIN_EMAIL, useTestApp } from '../helpers/test-app.js';
 
 const t = useTestApp();
 const ESTIMATE = '/api/pricing/estimate-cost';
@@ -63,7 +63,7 @@ describe('control characters in stored or looked-up text are a 422 naming the fi
   });
 
   it('profile display_name, key name and credit note', async () => {
-    const admin = await signup(t().app);
+    const admin = await signup(t().app, { email: TEST_ADMIN_EMAIL });
     const other = await signup(t().app);
     const patch = await request(t().app).patch('/api/profile/me').set(bearer(other.token)).send({ display_name: 'Ann\u0000' });
     expect(patch.status, JSON.stringify(patch.body)).toBe(422);
@@ -75,8 +75,8 @@ describe('control characters in stored or looked-up text are a 422 naming the fi
       .post(`/api/admin/accounts/${other.accountId}/credits`)
       .set(bearer(admin.token))
       .send({ amount_usd: 1, note: 'in\u0000voice' });
-    expect([403, 422]).toContain(credit.status);
-    if (credit.status === 422) expect(credit.body.detail[0].loc).toEqual(['body', 'note']);
+    expect(credit.status).toBe(422);
+    expect(credit.body.detail[0].loc).toEqual(['body', 'note']);
   });
 
   it('tabs and newlines stay allowed', async () => {
@@ -103,7 +103,7 @@ describe('responses the spec did not list', () => {
   });
 
   it('403 https_required passes response validation on every kind of route', async () => {
-    const https = await startTestApp({ requireHttps: true });
+    const https = await startTestApp({ requireHttps: true }, { backend: t().backend });
     try {
       for (const path of ['/api/compress/markdown/health', '/api/compress/markdown/models', '/api/billing/tiers', '/api/profile/me']) {
         const res = await request(https.app).get(path);
