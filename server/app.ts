@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/create-db.js';
 import { errorHandler, notFound } from './http/api-error-middleware.js';
 import { registerRoutes, type Route } from './http/route-table.js';
+import { createMetrics, type Metrics } from './http/metrics.js';
 import { requireHttps } from './http/require-https.js';
 import { addTrailingSlash } from './http/trailing-slash.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
@@ -45,7 +46,7 @@ export interface AppDeps {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
-export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now): Route[] {
+export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now, metrics?: Metrics): Route[] {
   const { config } = deps;
   const services =
     deps.services ??
@@ -66,7 +67,8 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
     ...FAMILIES.flatMap((family) =>
       familyRoutes(ADAPTERS[family.id], {
-        backend: deps.backend,
+        backend: metrics ? metrics.instrument(deps.backend) : deps.backend,
+        ...(metrics ? { onTokens: metrics.countTokens } : {}),
         weights: deps.weights,
         meter: services.meter,
         keys: services.keys,
@@ -88,6 +90,7 @@ export function createApp(deps: AppDeps): Express {
   const { config, logger } = deps;
   const now = deps.now ?? Date.now;
   const app = express();
+  const metrics = createMetrics({ db: deps.db });
   app.disable('x-powered-by');
   // No ETag and no conditional GETs, so no 304: every answer is the documented JSON body.
   app.set('etag', false);
@@ -110,6 +113,9 @@ export function createApp(deps: AppDeps): Express {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
+  app.use(metrics.middleware);
+  // Outside the API spec and the HTTPS policy: scraped over the private network.
+  if (config.metrics) app.get('/metrics', metrics.handler);
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
   // GET and HEAD take no body: one sent anyway is not read, so it cannot fail them.
@@ -129,7 +135,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const router = express.Router();
-  registerRoutes(router, routeTable(deps, now));
+  registerRoutes(router, routeTable(deps, now, metrics));
   app.use(router);
 
   app.use(notFound);

@@ -32,6 +32,8 @@ export interface Config {
   signup: 'open' | 'closed';
   /** Idle keep-alive sockets live this long; above a load balancer's idle timeout (60 s on AWS ALB). */
   keepAliveTimeoutMs: number;
+  /** Serve Prometheus metrics at GET /metrics (METRICS, default true). */
+  metrics: boolean;
   /** How often each replica looks for holds left by a crashed process. */
   holdSweepIntervalMs: number;
   /** Added to the longest request budget before a pending hold counts as abandoned. */
@@ -97,6 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: nonEmpty(env['ADMIN_EMAIL']),
     signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
+    metrics: bool(env, 'METRICS', true),
     holdSweepIntervalMs: Math.max(1_000, int(env, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
     holdSweepGraceMs: int(env, 'HOLD_SWEEP_GRACE_MS', 60_000),
   };

@@ -19,6 +19,8 @@ export interface FamilyRoutesDeps {
   keys: ApiKeysService;
   requestTimeoutMs: number;
   streamTimeoutMs: number;
+  /** Told the tokens in and out of each finished, billed request (metrics). */
+  onTokens?: (model: string, input: number, output: number) => void;
 }
 
 /** The batch envelope's totals, summed from the rows. */
@@ -61,6 +63,7 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
         onWorkStart?.();
         const outs = await withTimeout(compressItems(backend, adapter, items, counts, options), timeoutMs, 'Compression');
         const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
+        deps.onTokens?.(modelId, total, compressedTokens);
         return { result: outs, actual: { originalTokens: total, compressedTokens, rows } };
       },
     );
