@@ -40,8 +40,12 @@ export function pathToLoc(path: string): Array<string | number> {
   });
 }
 
-/** Maps the validator's errors to FastAPI-style `{loc, msg, type}` items. */
+/**
+ * Maps the validator's errors to FastAPI-style `{loc, msg, type}` items, each once (a field
+ * constrained in two `allOf` parts, like `compression_model_name`, is reported by both).
+ */
 export function toValidationDetail(errors: readonly ValidatorErrorItem[]): ValidationErrorItem[] {
+  const seen = new Set<string>();
   return errors.map((e) => {
     const keyword = e.errorCode?.replace(/\.openapi\.validation$/, '') ?? '';
     const type = TYPE_BY_KEYWORD[keyword] ?? 'value_error';
@@ -50,5 +54,10 @@ export function toValidationDetail(errors: readonly ValidatorErrorItem[]): Valid
       msg: type === 'missing' ? 'Field required' : e.message,
       type,
     };
+  }).filter((item) => {
+    const id = JSON.stringify(item);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
   });
 }
