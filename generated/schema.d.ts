@@ -894,7 +894,7 @@ export interface components {
         TargetCompressionRatio: number;
         /** @description The text to compress. Null or empty gives an empty, unbilled result. */
         NullableContext: string | null;
-        /** @description The question the kept text must answer. Must not be empty or blank. */
+        /** @description The question the kept text must answer. Must not be empty or blank; at most 8,192 characters (422 above). Its tokens are billed and count toward `tpm` with the text. */
         Query: string;
         /** @description An Nx ratio bound for `dynamic=true` (latte_v2 only). */
         DynamicRatioBound: number;

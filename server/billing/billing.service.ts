@@ -28,9 +28,12 @@ export interface AuthorizeInput {
 }
 
 export interface Actual {
+  /** Tokens of the texts (the usage row's original_tokens). */
   originalTokens: number;
   compressedTokens: number;
   rows: number;
+  /** Tokens charged, when more than the texts (their queries too). Default originalTokens. */
+  billedTokens?: number;
 }
 
 const usd = (nano: number): string => `$${nanoToUsd(nano).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')}`;
@@ -92,7 +95,7 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
 
     /** Charges the actual cost (never above the hold) and returns the rest. Idempotent. */
     async settle(hold: Hold, actual: Actual): Promise<void> {
-      const cost = Math.min(costNanoUsd(hold.model, actual.originalTokens), hold.reservedNusd);
+      const cost = Math.min(costNanoUsd(hold.model, actual.billedTokens ?? actual.originalTokens), hold.reservedNusd);
       await db.transaction().execute(async (tx) => {
         const done = await finishUsageEvent(tx, hold.usageEventId, {
           status: 'settled',

@@ -23,6 +23,23 @@ export interface FamilyRoutesDeps {
   onTokens?: (model: string, input: number, output: number) => void;
 }
 
+// The request field that holds an item's text, per family (named in the 422 for an oversized item).
+const TEXT_FIELD: Record<string, string> = { history: 'messages', 'tool-output': 'tool_output' };
+
+/** 422 when one item (its texts plus its query) is longer than the model's `max_context_tokens`. */
+function rejectOverContext(counts: number[][], queryCounts: number[], max: number, model: string, batch: boolean, family = ''): void {
+  counts.forEach((row, i) => {
+    const tokens = row.reduce((a, b) => a + b, 0) + (queryCounts[i] ?? 0);
+    if (tokens > max) {
+      const field = TEXT_FIELD[family] ?? 'context';
+      throw new ApiError('validation_error', `Input is longer than ${model} accepts`, {
+        field: batch ? `inputs.${i}.${field}` : field,
+        detail: `${tokens} tokens (query included); max_context_tokens of ${model} is ${max}`,
+      });
+    }
+  });
+}
+
 /** The batch envelope's totals, summed from the rows. */
 function batchTotals(rows: readonly ResultAccounting[]) {
   return {
@@ -55,7 +72,8 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
       });
     }
     const options = adapter.options(body, spec);
-    const { counts, total } = await countItems(backend, adapter, items);
+    const { counts, queryCounts, total } = await countItems(backend, adapter, items);
+    rejectOverContext(counts, queryCounts, spec.maxContextTokens, modelId, 'inputs' in (body as object), adapter.family.id);
     const rows = counts.filter((c) => c.some((n) => n > 0)).length;
     return meter(
       { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
@@ -63,8 +81,9 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
         onWorkStart?.();
         const outs = await withTimeout(compressItems(backend, adapter, items, counts, options), timeoutMs, 'Compression');
         const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
+        const textTokens = counts.flat().reduce((a, b) => a + b, 0);
         deps.onTokens?.(modelId, total, compressedTokens);
-        return { result: outs, actual: { originalTokens: total, compressedTokens, rows } };
+        return { result: outs, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens: total } };
       },
     );
   }
