@@ -1979,7 +1979,9 @@ export interface components {
         };
         /**
          * @description A rate limit was hit (code rate_limit_exceeded, with `Retry-After` and `retry_after`;
-         *     it clears when the window rolls over), or the usage balance cannot cover the request's
+         *     it clears when the window rolls over; also when the account already has
+         *     `MAX_CONCURRENT_PER_ACCOUNT` compression requests running, default 4, Retry-After 1),
+         *     or the usage balance cannot cover the request's
          *     worst-case cost (code insufficient_balance, no Retry-After: waiting does not clear it).
          */
         TooManyRequests: {

@@ -9,6 +9,7 @@ import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import './http/locals.js';
+import { createConcurrencyCap } from './rate-limit/concurrency-cap.js';
 import { perIpLimit } from './rate-limit/per-ip-limit.js';
 import { createServices, type Services } from './services.js';
 import { allFamilyInfoRoutes } from './compression/family-info.routes.js';
@@ -48,6 +49,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
 export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now, metrics?: Metrics): Route[] {
   const { config } = deps;
+  // One cap for all families: it bounds an account's share of the engine, whatever it calls.
+  const concurrency = createConcurrencyCap(config.maxConcurrentPerAccount);
   const services =
     deps.services ??
     createServices({
@@ -69,6 +72,7 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
       familyRoutes(ADAPTERS[family.id], {
         backend: metrics ? metrics.instrument(deps.backend) : deps.backend,
         ...(metrics ? { onTokens: metrics.countTokens } : {}),
+        concurrency,
         weights: deps.weights,
         meter: services.meter,
         keys: services.keys,

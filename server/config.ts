@@ -32,6 +32,8 @@ export interface Config {
   signup: 'open' | 'closed';
   /** Idle keep-alive sockets live this long; above a load balancer's idle timeout (60 s on AWS ALB). */
   keepAliveTimeoutMs: number;
+  /** Compression requests one account may have running at once on a replica (0: no cap). */
+  maxConcurrentPerAccount: number;
   /** Serve Prometheus metrics at GET /metrics (METRICS, default true). */
   metrics: boolean;
   /** How often each replica looks for holds left by a crashed process. */
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
     metrics: bool(env, 'METRICS', true),
+    maxConcurrentPerAccount: int(env, 'MAX_CONCURRENT_PER_ACCOUNT', 4),
     holdSweepIntervalMs: Math.max(1_000, int(env, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
     holdSweepGraceMs: int(env, 'HOLD_SWEEP_GRACE_MS', 60_000),
   };

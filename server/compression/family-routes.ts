@@ -11,6 +11,7 @@ import type { CompressionBackend } from './compression-backend.js';
 import { compressItems, countItems } from './compress-items.js';
 import type { AnyFamilyAdapter, ResultAccounting } from './family-adapter.js';
 import { MODEL_CATALOG } from './model-catalog.js';
+import type { ConcurrencyCap } from '../rate-limit/concurrency-cap.js';
 
 export interface FamilyRoutesDeps {
   backend: CompressionBackend;
@@ -19,6 +20,8 @@ export interface FamilyRoutesDeps {
   keys: ApiKeysService;
   requestTimeoutMs: number;
   streamTimeoutMs: number;
+  /** Per-account cap on compression requests running at once (0: none). */
+  concurrency?: ConcurrencyCap;
   /** Told the tokens in and out of each finished, billed request (metrics). */
   onTokens?: (model: string, input: number, output: number) => void;
 }
@@ -72,20 +75,26 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
       });
     }
     const options = adapter.options(body, spec);
-    const { counts, queryCounts, total } = await countItems(backend, adapter, items);
-    rejectOverContext(counts, queryCounts, spec.maxContextTokens, modelId, 'inputs' in (body as object), adapter.family.id);
-    const rows = counts.filter((c) => c.some((n) => n > 0)).length;
-    return meter(
-      { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
-      async () => {
-        onWorkStart?.();
-        const outs = await withTimeout(compressItems(backend, adapter, items, counts, options), timeoutMs, 'Compression');
-        const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
-        const textTokens = counts.flat().reduce((a, b) => a + b, 0);
-        deps.onTokens?.(modelId, total, compressedTokens);
-        return { result: outs, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens: total } };
-      },
-    );
+    // One account's requests past the cap wait outside the engine (429), not in its queue.
+    const release = deps.concurrency?.acquire(keyPrincipalOf(res).account.id);
+    try {
+      const { counts, queryCounts, total } = await countItems(backend, adapter, items);
+      rejectOverContext(counts, queryCounts, spec.maxContextTokens, modelId, 'inputs' in (body as object), adapter.family.id);
+      const rows = counts.filter((c) => c.some((n) => n > 0)).length;
+      return await meter(
+        { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
+        async () => {
+          onWorkStart?.();
+          const outs = await withTimeout(compressItems(backend, adapter, items, counts, options), timeoutMs, 'Compression');
+          const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
+          const textTokens = counts.flat().reduce((a, b) => a + b, 0);
+          deps.onTokens?.(modelId, total, compressedTokens);
+          return { result: outs, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens: total } };
+        },
+      );
+    } finally {
+      release?.();
+    }
   }
 
   const hasTokens = (out: { originalTokens: number }) => out.originalTokens > 0;
