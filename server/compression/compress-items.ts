@@ -38,10 +38,11 @@ export async function compressItems<Item, Out extends Accounted>(
   items: readonly Item[],
   counts: readonly (readonly number[])[],
   options: EngineOptions,
+  signal?: AbortSignal,
 ): Promise<Out[]> {
   const plans = items.map((item, i) => adapter.plan(item, counts[i]!, options));
   const requests = plans.flatMap((p) => p.requests);
-  const results = requests.length ? await backend.compress(requests) : [];
+  const results = requests.length ? await backend.compress(requests, signal) : [];
   let k = 0;
   return plans.map((p) => p.finish(results.slice(k, (k += p.requests.length))));
 }

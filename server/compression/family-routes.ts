@@ -5,7 +5,7 @@ import type { Meter } from '../billing/meter.js';
 import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
 import { openEventStream, writeEvent } from '../http/sse.js';
-import { withTimeout } from '../http/with-timeout.js';
+import { cancellableWork } from '../http/cancellable-work.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { CompressionBackend } from './compression-backend.js';
 import { compressItems, countItems } from './compress-items.js';
@@ -85,7 +85,9 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
         { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
         async () => {
           onWorkStart?.();
-          const outs = await withTimeout(compressItems(backend, adapter, items, counts, options), timeoutMs, 'Compression');
+          // Cancelled when the budget passes or the client goes away: the hold is released (no
+          // charge) and the worker is free for the next request.
+          const outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal));
           const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
           const textTokens = counts.flat().reduce((a, b) => a + b, 0);
           deps.onTokens?.(modelId, total, compressedTokens);

@@ -85,7 +85,8 @@ export function createMetrics(deps: { db: DbHandle }) {
     /** The backend, with its calls counted in the queue depth and timed. */
     instrument(backend: CompressionBackend): CompressionBackend {
       return {
-        compress: (requests) => timed('compress', () => backend.compress(requests)),
+        compress: (requests, signal) => timed('compress', () => backend.compress(requests, signal)),
+        ...(backend.cancelledJobs ? { cancelledJobs: () => backend.cancelledJobs!() } : {}),
         countTokens: (texts) => timed('count', () => backend.countTokens(texts)),
         close: () => backend.close(),
       };

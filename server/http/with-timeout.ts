@@ -6,11 +6,14 @@ export function describeBudget(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
-/** Rejects with 504 `timeout` when `work` outlasts `ms` (the work itself cannot be interrupted). */
-export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+/** Rejects with 504 `timeout` when `work` outlasts `ms`, then calls `onTimeout` (to cancel the work). */
+export function withTimeout<T>(work: Promise<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError('timeout', `${what} exceeded the ${describeBudget(ms)} time budget`)), ms);
+    timer = setTimeout(() => {
+      reject(new ApiError('timeout', `${what} exceeded the ${describeBudget(ms)} time budget`));
+      onTimeout?.();
+    }, ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
