@@ -578,8 +578,10 @@ export interface paths {
         /**
          * Create an account and open a session
          * @description Creates an account with an email and a password (stored as an scrypt hash) and returns
-         *     an opaque bearer session token, shown once. The first account on an empty database is
-         *     `admin`; later ones are `user`. Every account starts with $10.00 of credit.
+         *     an opaque bearer session token, shown once. Only the account whose email equals the
+         *     server's `ADMIN_EMAIL` becomes `admin` (the first stranger to sign up does not); every
+         *     other account is `user`. Every account starts with $10.00 of credit. A server started with
+         *     `SIGNUP=closed` answers 403 `forbidden` to every email but `ADMIN_EMAIL`.
          */
         post: operations["authSignup"];
         delete?: never;
@@ -674,7 +676,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -941,7 +943,7 @@ export interface components {
         TargetCompressionRatio: number;
         /** @description The text to compress. Null or empty gives an empty, unbilled result. */
         NullableContext: string | null;
-        /** @description The question the kept text must answer. Must not be empty or blank. */
+        /** @description The question the kept text must answer. Must not be empty or blank; at most 8,192 characters (422 above). Its tokens are billed and count toward `tpm` with the text. */
         Query: string;
         /** @description An Nx ratio bound for `dynamic=true` (latte_v2 only). */
         DynamicRatioBound: number;
@@ -1227,7 +1229,7 @@ export interface components {
         /** @description Health of one family. Free-form JSON object; these fields are always present. */
         HealthResponse: {
             /**
-             * @description `degraded`: a model's weights are missing; `unavailable`: the database does not answer.
+             * @description `degraded`: a model's weights are missing, or Redis does not answer (rate limits then hold per replica, in memory); `unavailable`: the database does not answer.
              * @enum {string}
              */
             status: "ok" | "degraded" | "unavailable";
@@ -1239,6 +1241,13 @@ export interface components {
                 status: "ok" | "error";
                 /** @enum {string} */
                 driver: "pglite" | "postgres";
+            };
+            /** @description The rate-limit counters: `memory` (one process) or `redis` (shared by replicas). `error`: Redis does not answer and each replica counts in memory until it is back. */
+            rate_limits: {
+                /** @enum {string} */
+                status: "ok" | "error";
+                /** @enum {string} */
+                store: "memory" | "redis";
             };
             models: {
                 id: components["schemas"]["ModelId"];
@@ -1511,7 +1520,7 @@ export interface components {
          * @description Stable machine-readable error codes; clients switch on these. Codes are added, never renamed.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "bad_request" | "invalid_api_key" | "expired_api_key" | "authentication_error" | "invalid_credentials" | "scope_error" | "forbidden" | "key_limit_reached" | "budget_exceeded" | "insufficient_balance" | "rate_limit_exceeded" | "model_not_found" | "not_found" | "email_taken" | "profile_exists" | "account_type_immutable" | "confirmation_mismatch" | "cannot_delete" | "https_required" | "payload_too_large" | "timeout" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_error" | "bad_request" | "invalid_api_key" | "expired_api_key" | "authentication_error" | "invalid_credentials" | "scope_error" | "forbidden" | "key_limit_reached" | "budget_exceeded" | "insufficient_balance" | "rate_limit_exceeded" | "model_not_found" | "not_found" | "email_taken" | "profile_exists" | "account_type_immutable" | "confirmation_mismatch" | "cannot_delete" | "https_required" | "payload_too_large" | "unsupported_media_type" | "timeout" | "service_unavailable" | "internal_error";
         /** @description The flat failure envelope used for every error a handler raises. */
         ErrorEnvelope: {
             /** @constant */
@@ -2107,6 +2116,44 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The body's charset is not UTF-8 (or a compatible one), or its `Content-Encoding` is not one of identity, gzip, deflate, br (code unsupported_media_type). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Unsupported charset \"LATIN1\"",
+                 *       "code": "unsupported_media_type",
+                 *       "detail": "send the JSON body as UTF-8",
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Plain HTTP reached a server started with `REQUIRE_HTTPS=true` (code https_required): retry over HTTPS. */
+        HttpsRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": "Plain HTTP is not supported; use HTTPS",
+                 *       "code": "https_required",
+                 *       "detail": null,
+                 *       "retry_after": null,
+                 *       "field": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
          * @description The request failed validation. Shape errors (missing or mistyped fields, empty `query`,
          *     ratio 0 or above 200, unknown model, batch size outside 1..100, missing `X-API-Key`,
@@ -2124,7 +2171,9 @@ export interface components {
         };
         /**
          * @description A rate limit was hit (code rate_limit_exceeded, with `Retry-After` and `retry_after`;
-         *     it clears when the window rolls over), or the usage balance cannot cover the request's
+         *     it clears when the window rolls over; also when the account already has
+         *     `MAX_CONCURRENT_PER_ACCOUNT` compression requests running, default 4, Retry-After 1),
+         *     or the usage balance cannot cover the request's
          *     worst-case cost (code insufficient_balance, no Retry-After: waiting does not clear it).
          */
         TooManyRequests: {
@@ -2165,7 +2214,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A dependency is unavailable (code service_unavailable); honour Retry-After. */
+        /** @description A dependency is unavailable (code service_unavailable): the database does not answer, or the model's weights are not installed. Nothing was charged; honour Retry-After. */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2196,8 +2245,9 @@ export interface components {
          * @example latte_v1
          */
         ModelId: string;
-        /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+        /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
         KeyId: string;
+        /** @description The account's id. Not a UUID: 422 `{detail}` (loc `[path, account_id]`). */
         AccountId: string;
     };
     requestBodies: never;
@@ -2246,6 +2296,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2293,6 +2344,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2324,6 +2376,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2340,6 +2393,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2354,6 +2408,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2373,7 +2428,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2408,6 +2465,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2439,6 +2497,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2470,6 +2529,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2486,6 +2546,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2500,6 +2561,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2519,7 +2581,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2554,6 +2618,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2585,6 +2650,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2616,6 +2682,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2632,6 +2699,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2646,6 +2714,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2665,7 +2734,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2713,6 +2784,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2744,6 +2816,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2775,6 +2848,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2791,6 +2865,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2805,6 +2880,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2824,7 +2900,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2859,6 +2937,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2890,6 +2969,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2921,6 +3001,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2937,6 +3018,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2951,6 +3033,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2970,7 +3053,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2994,10 +3079,14 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["SessionOk"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authLogin: {
@@ -3021,9 +3110,13 @@ export interface operations {
         responses: {
             200: components["responses"]["SessionOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authLogoutSession: {
@@ -3037,7 +3130,12 @@ export interface operations {
         responses: {
             200: components["responses"]["MessageOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     authorizeLogout: {
@@ -3057,8 +3155,12 @@ export interface operations {
         responses: {
             200: components["responses"]["MessageOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysList: {
@@ -3072,7 +3174,9 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyListOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysCreate: {
@@ -3099,8 +3203,11 @@ export interface operations {
             201: components["responses"]["ApiKeyCreatedOk"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysGet: {
@@ -3108,7 +3215,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -3117,8 +3224,11 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysDelete: {
@@ -3126,7 +3236,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -3135,8 +3245,13 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     keysUpdateBudget: {
@@ -3144,7 +3259,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. */
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
                 key_id: components["parameters"]["KeyId"];
             };
             cookie?: never;
@@ -3162,9 +3277,13 @@ export interface operations {
         responses: {
             200: components["responses"]["ApiKeyOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileCreate: {
@@ -3188,8 +3307,12 @@ export interface operations {
             201: components["responses"]["MessageCreated"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileRole: {
@@ -3203,7 +3326,9 @@ export interface operations {
         responses: {
             200: components["responses"]["RoleOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileGet: {
@@ -3217,7 +3342,9 @@ export interface operations {
         responses: {
             200: components["responses"]["ProfileOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileUpdate: {
@@ -3241,8 +3368,12 @@ export interface operations {
             200: components["responses"]["ProfileOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileRateLimits: {
@@ -3256,7 +3387,9 @@ export interface operations {
         responses: {
             200: components["responses"]["RateLimitsOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileCanDelete: {
@@ -3270,7 +3403,9 @@ export interface operations {
         responses: {
             200: components["responses"]["CanDeleteOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     profileDelete: {
@@ -3294,8 +3429,12 @@ export interface operations {
             200: components["responses"]["MessageOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     usageReport: {
@@ -3321,8 +3460,10 @@ export interface operations {
         responses: {
             200: components["responses"]["UsageReportOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     usageLedger: {
@@ -3340,8 +3481,10 @@ export interface operations {
         responses: {
             200: components["responses"]["LedgerOk"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminTopUpCredits: {
@@ -3349,6 +3492,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The account's id. Not a UUID: 422 `{detail}` (loc `[path, account_id]`). */
                 account_id: components["parameters"]["AccountId"];
             };
             cookie?: never;
@@ -3369,8 +3513,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     billingTiers: {
@@ -3418,6 +3565,7 @@ export interface operations {
                     "application/json": components["schemas"]["TiersResponse"];
                 };
             };
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3466,7 +3614,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["HttpsRequired"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -37,6 +37,13 @@ export function lintSpec(spec: Json): string[] {
         problems.push(`${where}: bearer route does not document 401`);
       }
       if (op['requestBody'] && !statuses.includes('422')) problems.push(`${where}: takes a body but does not document 422`);
+      // REQUIRE_HTTPS answers 403 https_required on every route.
+      if (!statuses.includes('403')) problems.push(`${where}: does not document 403 (https_required)`);
+      // Any body sent to a non-GET route is read: too large, undecodable or unparseable.
+      if (method !== 'get') {
+        for (const s of ['413', '415', '422']) if (!statuses.includes(s)) problems.push(`${where}: reads a body but does not document ${s}`);
+      }
+      if (path.includes('{') && !statuses.includes('422')) problems.push(`${where}: has a path parameter but does not document 422`);
     }
   }
   return problems;

@@ -10,6 +10,7 @@ import { adminRoutes } from './billing/admin.routes.js';
 import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import './http/locals.js';
+import { createConcurrencyCap } from './rate-limit/concurrency-cap.js';
 import { perIpLimit } from './rate-limit/per-ip-limit.js';
 import { createServices, type Services } from './services.js';
 import { allFamilyInfoRoutes } from './compression/family-info.routes.js';
@@ -23,6 +24,7 @@ import { docsRoutes } from './docs/docs.routes.js';
 import { errorHandler, notFound } from './http/api-error-middleware.js';
 import { corsFor } from './http/cors.js';
 import { registerRoutes, type Route } from './http/route-table.js';
+import { createMetrics, type Metrics } from './http/metrics.js';
 import { requireHttps } from './http/require-https.js';
 import { addTrailingSlash } from './http/trailing-slash.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
@@ -49,13 +51,22 @@ export interface AppDeps {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
-export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now): Route[] {
+export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now, metrics?: Metrics): Route[] {
   const { config } = deps;
+  // One cap for all families: it bounds an account's share of the engine, whatever it calls.
+  const concurrency = createConcurrencyCap(config.maxConcurrentPerAccount);
   const services =
     deps.services ??
-    createServices({ db: deps.db.db, quotas: deps.quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+    createServices({
+      db: deps.db.db,
+      quotas: deps.quotas,
+      clock: () => new Date(now()),
+      sessionTtlMs: config.sessionTtlHours * 3_600_000,
+      adminEmail: config.adminEmail,
+      signup: config.signup,
+    });
   return [
-    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, version: VERSION, startedAt: now(), now }),
+    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, quotas: deps.quotas, version: VERSION, startedAt: now(), now }),
     ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),
     ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
@@ -64,7 +75,9 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...usageRoutes({ auth: services.auth, usage: services.usage }),
     ...FAMILIES.flatMap((family) =>
       familyRoutes(ADAPTERS[family.id], {
-        backend: deps.backend,
+        backend: metrics ? metrics.instrument(deps.backend) : deps.backend,
+        ...(metrics ? { onTokens: metrics.countTokens } : {}),
+        concurrency,
         weights: deps.weights,
         meter: services.meter,
         keys: services.keys,
@@ -86,7 +99,15 @@ export function createApp(deps: AppDeps): Express {
   const { config, logger } = deps;
   const now = deps.now ?? Date.now;
   const app = express();
+  const metrics = createMetrics({ db: deps.db });
   app.disable('x-powered-by');
+  // No ETag and no conditional GETs, so no 304: every answer is the documented JSON body.
+  app.set('etag', false);
+  app.use((req, _res, next) => {
+    delete req.headers['if-none-match'];
+    delete req.headers['if-modified-since'];
+    next();
+  });
   app.set('trust proxy', config.trustProxy);
 
   app.use(
@@ -101,12 +122,17 @@ export function createApp(deps: AppDeps): Express {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
+  app.use(metrics.middleware);
+  // Outside the API spec and the HTTPS policy: scraped over the private network.
+  if (config.metrics) app.get('/metrics', metrics.handler);
   const cors = corsFor(config.corsOrigins);
   if (cors) app.use(cors);
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
   app.use(dashboardRouter());
-  app.use(express.json({ limit: config.bodyLimit }));
+  // GET and HEAD take no body: one sent anyway is not read, so it cannot fail them.
+  const json = express.json({ limit: config.bodyLimit });
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
   // the spec and its reference page are not operations of the spec, so they come before the validator
   app.use(docsRoutes());
   app.use(
@@ -123,7 +149,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const router = express.Router();
-  registerRoutes(router, routeTable(deps, now));
+  registerRoutes(router, routeTable(deps, now, metrics));
   app.use(router);
 
   app.use(notFound);

@@ -28,6 +28,20 @@ export interface Config {
   engineWorkers: number;
   /** Origins browsers may call from (`CORS_ORIGINS`, comma-separated; `*` for any); empty sends no CORS headers. */
   corsOrigins: string[];
+  /** The email that becomes admin when it signs up; unset: nobody does (set it before opening signup). */
+  adminEmail: string | undefined;
+  /** `closed`: only ADMIN_EMAIL may sign up. */
+  signup: 'open' | 'closed';
+  /** Idle keep-alive sockets live this long; above a load balancer's idle timeout (60 s on AWS ALB). */
+  keepAliveTimeoutMs: number;
+  /** Compression requests one account may have running at once on a replica (0: no cap). */
+  maxConcurrentPerAccount: number;
+  /** Serve Prometheus metrics at GET /metrics (METRICS, default true). */
+  metrics: boolean;
+  /** How often each replica looks for holds left by a crashed process. */
+  holdSweepIntervalMs: number;
+  /** Added to the longest request budget before a pending hold counts as abandoned. */
+  holdSweepGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,6 +82,13 @@ function origins(raw: string | undefined): string[] {
   return list;
 }
 
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got '${raw}'`);
+  return raw as T;
+}
+
 const nonEmpty = (v: string | undefined): string | undefined => (v ? v : undefined);
 
 /** Parses the environment; throws with the variable's name on a bad value. */
@@ -94,5 +115,12 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
     corsOrigins: origins(env['CORS_ORIGINS']),
+    adminEmail: nonEmpty(env['ADMIN_EMAIL']),
+    signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
+    metrics: bool(env, 'METRICS', true),
+    maxConcurrentPerAccount: int(env, 'MAX_CONCURRENT_PER_ACCOUNT', 4),
+    holdSweepIntervalMs: Math.max(1_000, int(env, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
+    holdSweepGraceMs: int(env, 'HOLD_SWEEP_GRACE_MS', 60_000),
   };
 }

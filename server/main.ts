@@ -7,30 +7,48 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createDb } from './db/create-db.js';
+import { startHoldsSweeper } from './billing/holds-sweeper.js';
+import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
 import { createQuotaStore } from './rate-limit/quota.js';
+import { createRedisClient } from './rate-limit/redis-client.js';
 import { createServices } from './services.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onConnectionError: reportConnectionLoss(logger),
+});
 await migrateToLatest(db.db, db.schema);
-const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
-redis?.on('error', (err) => logger.warn({ err }, 'redis error'));
+const redis = config.redisUrl ? createRedisClient(config.redisUrl, logger) : undefined;
 
 const quotas = createQuotaStore({ redis });
-const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+const services = createServices({
+  db: db.db,
+  quotas,
+  clock: () => new Date(),
+  sessionTtlMs: config.sessionTtlHours * 3_600_000,
+  adminEmail: config.adminEmail,
+  signup: config.signup,
+});
+if (!config.adminEmail) logger.warn('ADMIN_EMAIL is not set: no account can become admin (credit top-ups need one)');
 // Holds older than any request's time budget belong to a process that died mid-request.
-const released = await services.billing.releaseStaleHolds(10 * 60_000);
-if (released > 0) logger.warn({ released }, 'released stale billing holds');
+const sweeper = startHoldsSweeper({
+  billing: services.billing,
+  olderThanMs: Math.max(config.requestTimeoutMs, config.streamTimeoutMs) + config.holdSweepGraceMs,
+  intervalMs: config.holdSweepIntervalMs,
+  logger,
+});
+await sweeper.sweepOnce();
 
 const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers });
 const app = createApp({ config, db, logger, quotas, services, backend, weights: weightsOnDisk(config.modelsDir) });
@@ -39,6 +57,8 @@ const tls = config.tlsCertFile && config.tlsKeyFile;
 const server = tls
   ? https.createServer({ cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) }, app)
   : http.createServer(app);
+
+applyServerTimeouts(server, config.keepAliveTimeoutMs);
 
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -62,6 +82,7 @@ async function shutdown(signal: string): Promise<void> {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
+  sweeper.stop();
   redis?.disconnect();
   await backend.close();
   await db.close();

@@ -14,6 +14,10 @@ export interface ServiceDeps {
   quotas: QuotaStore;
   clock: () => Date;
   sessionTtlMs: number;
+  /** ADMIN_EMAIL: the account that becomes admin at signup. */
+  adminEmail?: string | undefined;
+  /** SIGNUP: `closed` lets only ADMIN_EMAIL sign up. */
+  signup?: 'open' | 'closed' | undefined;
 }
 
 /** Every domain service, wired once; routes and tests share the same instances. */
@@ -22,7 +26,7 @@ export function createServices(deps: ServiceDeps) {
   const billing = createBillingService({ db, clock });
   const limits = createRequestLimits(deps.quotas);
   return {
-    auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs }),
+    auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs, adminEmail: deps.adminEmail, signup: deps.signup }),
     keys: createApiKeysService({ db, clock }),
     profiles: createProfileService({ db, clock }),
     usage: createUsageService({ db, clock }),

@@ -7,7 +7,7 @@ import { insertLedgerEntry } from '../billing/ledger.repository.js';
 import { usdToNano } from '../billing/prices.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/secrets.js';
 import { isWellFormed, issueToken, lookupOf, matchDigest, SESSION_TOKEN } from '../security/opaque-token.js';
-import { countLiveAccounts, findAccountByEmail, findAccountById, insertAccount } from './accounts.repository.js';
+import { findAccountByEmail, findAccountById, insertAccount } from './accounts.repository.js';
 import { findLiveSessionsByPrefix, insertSession, revokeSession } from './sessions.repository.js';
 
 type SignupRequest = components['schemas']['SignupRequest'];
@@ -27,6 +27,10 @@ export interface AuthServiceDeps {
   db: Kysely<Database>;
   clock: () => Date;
   sessionTtlMs: number;
+  /** The one email that becomes admin when it signs up (ADMIN_EMAIL); without it nobody does. */
+  adminEmail?: string | undefined;
+  /** `closed`: only the admin email may sign up (SIGNUP). Default `open`. */
+  signup?: 'open' | 'closed' | undefined;
 }
 
 const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -34,6 +38,7 @@ const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 /** Signup, login, session revocation and bearer authentication. */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
+  const adminEmail = deps.adminEmail ? normalizeEmail(deps.adminEmail) : undefined;
 
   async function openSession(account: AccountRow): Promise<Session> {
     const token = issueToken(SESSION_TOKEN);
@@ -48,17 +53,24 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    /** Creates an account with $10 of credit; the first account on an empty database is admin. */
+    /**
+     * Creates an account with $10 of credit. Only ADMIN_EMAIL becomes admin: on a public server
+     * the first stranger to sign up must not. With SIGNUP=closed only ADMIN_EMAIL may sign up.
+     */
     async signup(input: SignupRequest): Promise<Session> {
       const email = normalizeEmail(input.email);
+      const isAdmin = adminEmail !== undefined && email === adminEmail;
+      if (deps.signup === 'closed' && !isAdmin) {
+        throw new ApiError('forbidden', 'Signup is closed on this server', { detail: 'ask the operator for an account' });
+      }
       const passwordHash = await hashPassword(input.password);
       const account = await db.transaction().execute(async (tx) => {
-        // Serializes signups so two first accounts cannot both become admin.
+        // Serializes signups so two signups of one email cannot both pass the check.
         await sql`lock table accounts in share row exclusive mode`.execute(tx);
         if (await findAccountByEmail(tx, email)) {
           throw new ApiError('email_taken', 'An account with this email already exists', { field: 'email' });
         }
-        const role = (await countLiveAccounts(tx)) === 0 ? 'admin' : 'user';
+        const role = isAdmin ? 'admin' : 'user';
         const credit = usdToNano(STARTING_CREDIT_USD);
         const created = await insertAccount(tx, {
           email,

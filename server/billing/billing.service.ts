@@ -28,9 +28,12 @@ export interface AuthorizeInput {
 }
 
 export interface Actual {
+  /** Tokens of the texts (the usage row's original_tokens). */
   originalTokens: number;
   compressedTokens: number;
   rows: number;
+  /** Tokens charged, when more than the texts (their queries too). Default originalTokens. */
+  billedTokens?: number;
 }
 
 const usd = (nano: number): string => `$${nanoToUsd(nano).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')}`;
@@ -92,7 +95,7 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
 
     /** Charges the actual cost (never above the hold) and returns the rest. Idempotent. */
     async settle(hold: Hold, actual: Actual): Promise<void> {
-      const cost = Math.min(costNanoUsd(hold.model, actual.originalTokens), hold.reservedNusd);
+      const cost = Math.min(costNanoUsd(hold.model, actual.billedTokens ?? actual.originalTokens), hold.reservedNusd);
       await db.transaction().execute(async (tx) => {
         const done = await finishUsageEvent(tx, hold.usageEventId, {
           status: 'settled',
@@ -109,9 +112,9 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
       });
     },
 
-    /** Returns the whole hold (the request failed before producing a result). Idempotent. */
-    async release(hold: Hold): Promise<void> {
-      await db.transaction().execute(async (tx) => {
+    /** Returns the whole hold (the request failed before producing a result). Idempotent: false when it was no longer pending. */
+    async release(hold: Hold): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
         const done = await finishUsageEvent(tx, hold.usageEventId, {
           status: 'released',
           cost_nusd: 0,
@@ -120,19 +123,21 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
           rows: 0,
           settled_at: clock(),
         });
-        if (!done) return;
+        if (!done) return false;
         await insertLedgerEntry(tx, { account_id: hold.accountId, kind: 'release', amount_nusd: hold.reservedNusd, usage_event_id: hold.usageEventId });
         await addToBalance(tx, hold.accountId, hold.reservedNusd);
+        return true;
       });
     },
 
-    /** Releases holds left by a process that died mid-request (run at start-up). */
+    /** Releases holds left by a process that died mid-request; returns how many this call released (others may race it). */
     async releaseStaleHolds(olderThanMs: number): Promise<number> {
       const stale = await findStalePending(db, new Date(clock().getTime() - olderThanMs));
+      let released = 0;
       for (const event of stale) {
-        await this.release({ usageEventId: event.id, accountId: event.account_id, reservedNusd: event.reserved_nusd, model: event.model as ModelId });
+        if (await this.release({ usageEventId: event.id, accountId: event.account_id, reservedNusd: event.reserved_nusd, model: event.model as ModelId })) released++;
       }
-      return stale.length;
+      return released;
     },
 
     /** Admin credit top-up; returns the new balance in USD. */

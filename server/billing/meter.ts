@@ -26,7 +26,7 @@ export function createMeter(deps: { db: Kysely<Database>; billing: BillingServic
   return async function meter<T>(call: MeteredCall, work: () => Promise<{ result: T; actual: Actual }>): Promise<T> {
     const { account, key } = call.principal;
     const tier = await accountTier(deps.db, account.id, deps.clock());
-    await deps.limits.enforce({
+    const spent = await deps.limits.enforce({
       accountId: account.id,
       apiKeyId: key.id,
       dailyRequestCap: key.daily_request_cap,
@@ -35,15 +35,22 @@ export function createMeter(deps: { db: Kysely<Database>; billing: BillingServic
       tokens: call.inputTokens,
     });
     if (call.inputTokens === 0) return (await work()).result;
-    const hold = await deps.billing.authorize({
-      accountId: account.id,
-      apiKeyId: key.id,
-      requestId: call.requestId,
-      family: call.family,
-      model: call.model,
-      operation: call.operation,
-      worstCaseTokens: call.inputTokens,
-    });
+    let hold: Awaited<ReturnType<BillingService['authorize']>>;
+    try {
+      hold = await deps.billing.authorize({
+        accountId: account.id,
+        apiKeyId: key.id,
+        requestId: call.requestId,
+        family: call.family,
+        model: call.model,
+        operation: call.operation,
+        worstCaseTokens: call.inputTokens,
+      });
+    } catch (err) {
+      // Refused before any work (402 budget, 429 balance): it must not use up the key's daily cap or the rpm/tpm.
+      await spent.refund().catch(() => undefined);
+      throw err;
+    }
     let outcome: { result: T; actual: Actual };
     try {
       outcome = await work();

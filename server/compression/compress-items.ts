@@ -1,18 +1,31 @@
 import type { CompressionBackend } from './compression-backend.js';
 import type { Accounted, EngineOptions, FamilyAdapter, ResultAccounting } from './family-adapter.js';
 
-/** Counts the billable texts of each item: one array of counts per item, and their sum. */
+// Every family calls an item's question `query`.
+const queryOf = (item: unknown): string | undefined => {
+  const q = (item as { query?: unknown } | null)?.query;
+  return typeof q === 'string' && q.length > 0 ? q : undefined;
+};
+
+/**
+ * Counts the billable texts of each item: one array of counts per item (its texts only), the
+ * query tokens of each item, and the billed total. A query is read by the engine as much as the
+ * text, so it is billed and counted for tpm too, once per item with something to compress
+ * (an empty item stays free).
+ */
 export async function countItems<Item>(
   backend: Pick<CompressionBackend, 'countTokens'>,
   adapter: Pick<FamilyAdapter<unknown, unknown, Item, Accounted, ResultAccounting>, 'texts'>,
   items: readonly Item[],
-): Promise<{ counts: number[][]; total: number }> {
+): Promise<{ counts: number[][]; queryCounts: number[]; total: number }> {
   const texts = items.map((item) => adapter.texts(item));
-  const live = texts.flat().filter((t): t is string => !!t);
+  const billedQueries = items.map((item, i) => (texts[i]!.some((t) => !!t) ? queryOf(item) : undefined));
+  const live = [...texts.flat(), ...billedQueries].filter((t): t is string => !!t);
   const flat = live.length ? await backend.countTokens(live) : [];
   let k = 0;
   const counts = texts.map((row) => row.map((t) => (t ? flat[k++]! : 0)));
-  return { counts, total: flat.reduce((a, b) => a + b, 0) };
+  const queryCounts = billedQueries.map((q) => (q ? flat[k++]! : 0));
+  return { counts, queryCounts, total: flat.reduce((a, b) => a + b, 0) };
 }
 
 /**
@@ -25,10 +38,11 @@ export async function compressItems<Item, Out extends Accounted>(
   items: readonly Item[],
   counts: readonly (readonly number[])[],
   options: EngineOptions,
+  signal?: AbortSignal,
 ): Promise<Out[]> {
   const plans = items.map((item, i) => adapter.plan(item, counts[i]!, options));
   const requests = plans.flatMap((p) => p.requests);
-  const results = requests.length ? await backend.compress(requests) : [];
+  const results = requests.length ? await backend.compress(requests, signal) : [];
   let k = 0;
   return plans.map((p) => p.finish(results.slice(k, (k += p.requests.length))));
 }

@@ -5,7 +5,10 @@ import type { EngineRequest, EngineResult } from './engine.js';
  * never blocks the event loop; unit tests may use the engine in-process.
  */
 export interface CompressionBackend {
-  compress(requests: readonly EngineRequest[]): Promise<EngineResult[]>;
+  /** `signal` cancels the work (a timeout, a client gone): the promise rejects and the worker moves on. */
+  compress(requests: readonly EngineRequest[], signal?: AbortSignal): Promise<EngineResult[]>;
+  /** Jobs cancelled so far (pools that can cancel report it). */
+  cancelledJobs?(): number;
   /** o200k_base counts, one per text. */
   countTokens(texts: readonly string[]): Promise<number[]>;
   close(): Promise<void>;

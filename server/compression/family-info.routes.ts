@@ -4,6 +4,7 @@ import type { DbHandle } from '../db/create-db.js';
 import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
+import type { QuotaStore } from '../rate-limit/quota.js';
 import { FAMILIES, type Family } from './families.js';
 import { findModel, MODEL_CATALOG } from './model-catalog.js';
 import { TOKENIZER, toModelRecord } from './model-record.js';
@@ -15,6 +16,8 @@ type ModelResponse = components['schemas']['ModelResponse'];
 export interface FamilyInfoDeps {
   db: DbHandle;
   weights: WeightsAvailability;
+  /** The rate-limit store; Redis down means per-replica insurance limits (degraded, still serving). */
+  quotas: Pick<QuotaStore, 'kind' | 'healthy'>;
   version: string;
   startedAt: number;
   now?: () => number;
@@ -45,9 +48,10 @@ function familyInfoRoutes(family: Family, deps: FamilyInfoDeps): Route[] {
           id: s.id,
           status: deps.weights.isAvailable(s.weights) ? ('available' as const) : ('unavailable' as const),
         }));
+        const limitsOk = deps.quotas.healthy();
         const status: HealthResponse['status'] = !dbOk
           ? 'unavailable'
-          : models.every((m) => m.status === 'available')
+          : limitsOk && models.every((m) => m.status === 'available')
             ? 'ok'
             : 'degraded';
         const body: HealthResponse = {
@@ -56,6 +60,7 @@ function familyInfoRoutes(family: Family, deps: FamilyInfoDeps): Route[] {
           version: deps.version,
           uptime_s: Math.round((now() - deps.startedAt) / 100) / 10,
           database: { status: dbOk ? 'ok' : 'error', driver: deps.db.driver },
+          rate_limits: { status: limitsOk ? 'ok' : 'error', store: deps.quotas.kind },
           models,
         };
         if (!dbOk) res.setHeader('Retry-After', '5');

@@ -5,12 +5,13 @@ import type { Meter } from '../billing/meter.js';
 import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
 import { openEventStream, writeEvent } from '../http/sse.js';
-import { withTimeout } from '../http/with-timeout.js';
+import { cancellableWork } from '../http/cancellable-work.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { CompressionBackend } from './compression-backend.js';
 import { compressItems, countItems } from './compress-items.js';
 import type { AnyFamilyAdapter, ResultAccounting } from './family-adapter.js';
 import { MODEL_CATALOG } from './model-catalog.js';
+import type { ConcurrencyCap } from '../rate-limit/concurrency-cap.js';
 
 export interface FamilyRoutesDeps {
   backend: CompressionBackend;
@@ -19,6 +20,27 @@ export interface FamilyRoutesDeps {
   keys: ApiKeysService;
   requestTimeoutMs: number;
   streamTimeoutMs: number;
+  /** Per-account cap on compression requests running at once (0: none). */
+  concurrency?: ConcurrencyCap;
+  /** Told the tokens in and out of each finished, billed request (metrics). */
+  onTokens?: (model: string, input: number, output: number) => void;
+}
+
+// The request field that holds an item's text, per family (named in the 422 for an oversized item).
+const TEXT_FIELD: Record<string, string> = { history: 'messages', 'tool-output': 'tool_output' };
+
+/** 422 when one item (its texts plus its query) is longer than the model's `max_context_tokens`. */
+function rejectOverContext(counts: number[][], queryCounts: number[], max: number, model: string, batch: boolean, family = ''): void {
+  counts.forEach((row, i) => {
+    const tokens = row.reduce((a, b) => a + b, 0) + (queryCounts[i] ?? 0);
+    if (tokens > max) {
+      const field = TEXT_FIELD[family] ?? 'context';
+      throw new ApiError('validation_error', `Input is longer than ${model} accepts`, {
+        field: batch ? `inputs.${i}.${field}` : field,
+        detail: `${tokens} tokens (query included); max_context_tokens of ${model} is ${max}`,
+      });
+    }
+  });
 }
 
 /** The batch envelope's totals, summed from the rows. */
@@ -53,17 +75,28 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
       });
     }
     const options = adapter.options(body, spec);
-    const { counts, total } = await countItems(backend, adapter, items);
-    const rows = counts.filter((c) => c.some((n) => n > 0)).length;
-    return meter(
-      { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
-      async () => {
-        onWorkStart?.();
-        const outs = await withTimeout(compressItems(backend, adapter, items, counts, options), timeoutMs, 'Compression');
-        const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
-        return { result: outs, actual: { originalTokens: total, compressedTokens, rows } };
-      },
-    );
+    // One account's requests past the cap wait outside the engine (429), not in its queue.
+    const release = deps.concurrency?.acquire(keyPrincipalOf(res).account.id);
+    try {
+      const { counts, queryCounts, total } = await countItems(backend, adapter, items);
+      rejectOverContext(counts, queryCounts, spec.maxContextTokens, modelId, 'inputs' in (body as object), adapter.family.id);
+      const rows = counts.filter((c) => c.some((n) => n > 0)).length;
+      return await meter(
+        { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
+        async () => {
+          onWorkStart?.();
+          // Cancelled when the budget passes or the client goes away: the hold is released (no
+          // charge) and the worker is free for the next request.
+          const outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal));
+          const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
+          const textTokens = counts.flat().reduce((a, b) => a + b, 0);
+          deps.onTokens?.(modelId, total, compressedTokens);
+          return { result: outs, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens: total } };
+        },
+      );
+    } finally {
+      release?.();
+    }
   }
 
   const hasTokens = (out: { originalTokens: number }) => out.originalTokens > 0;

@@ -31,8 +31,9 @@ export const questionSpecific: FamilyAdapter<Single, Batch, ContextItem, EngineR
         throw new ApiError('validation_error', `${sent} is only accepted by latte_v2`, { field: sent });
       }
     }
+    // The bounds are only consulted when dynamic=true, so only then must they be in order.
     const { minRatio, maxRatio } = dynamicBounds(body);
-    if (maxRatio < minRatio) {
+    if (body.dynamic === true && maxRatio < minRatio) {
       throw new ApiError('validation_error', 'dynamic_max_ratio must be >= dynamic_min_ratio', {
         field: 'dynamic_max_ratio',
         detail: `dynamic_min_ratio is ${minRatio}`,

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Database } from './database.js';
 
 /** Which engine backs the database: embedded PGlite or a real PostgreSQL server. */
@@ -25,6 +26,33 @@ export interface CreateDbOptions {
   schema?: string | undefined;
   /** Pool size for real PostgreSQL. Default 10. */
   poolSize?: number | undefined;
+  /** Told once per lost connection (server restart, failover, idle kill); the pool replaces it. */
+  onConnectionError?: ((err: Error) => void) | undefined;
+  /** `application_name` of every connection (lets an operator or a test find this pool's backends). */
+  applicationName?: string | undefined;
+}
+
+/**
+ * A one-line warning per lost connection: the reason and SQLSTATE only (pg attaches the whole
+ * client, config included, to some of these errors; it must not reach the logs).
+ */
+export function reportConnectionLoss(logger: Pick<Logger, 'warn'>): (err: Error) => void {
+  return (err) => {
+    const code = (err as { code?: unknown }).code;
+    logger.warn({ reason: err.message, ...(typeof code === 'string' ? { code } : {}) }, 'database connection lost; the pool opens a new one on demand');
+  };
+}
+
+/**
+ * pg emits `'error'` on a client whose connection dies (on the client when checked out, on both
+ * the client and the pool when idle); an unhandled `'error'` event ends the process. Every client
+ * gets a listener that reports once; the pool's own event is the same failure seen twice.
+ */
+function survivePoolErrors(pool: pg.Pool, report: (err: Error) => void): void {
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+  pool.on('error', () => undefined);
 }
 
 // int8 (bigint) columns hold tokens and nano-USD; both stay far below 2^53, so read them as numbers.
@@ -44,8 +72,12 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types,
+      // A server that does not answer fails the request (503) instead of hanging it.
+      connectionTimeoutMillis: 5_000,
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
       ...(searchPath ? { options: searchPath } : {}),
     });
+    survivePoolErrors(pool, options.onConnectionError ?? (() => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
@@ -59,6 +91,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.schema) await pglite.exec(`create schema if not exists "${options.schema}"; set search_path to "${options.schema}"`);
   // PGlite is one connection: max 1 is mandatory, so code inside a transaction must use `tx`, never `db`.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, types });
+  survivePoolErrors(pool, options.onConnectionError ?? (() => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

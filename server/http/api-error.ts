@@ -27,6 +27,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   confirmation_mismatch: 400,
   cannot_delete: 400,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   timeout: 504,
   service_unavailable: 503,
   internal_error: 500,

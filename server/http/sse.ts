@@ -8,7 +8,7 @@ export function openEventStream(res: Response): void {
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache, no-transform');
-  res.setHeader('Connection', 'keep-alive');
+  // No Connection header of our own: Node answers keep-alive, or close when the client asked to close.
   res.setHeader('X-Accel-Buffering', 'no');
   res.flushHeaders();
 }

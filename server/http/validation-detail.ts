@@ -28,17 +28,24 @@ const TYPE_BY_KEYWORD: Record<string, string> = {
   format: 'value_error',
 };
 
-/** Turns `/body/inputs/0/query` into `["body", "inputs", 0, "query"]` (`headers` becomes `header`). */
+// The validator's location names -> FastAPI's (`/params/key_id` is a path parameter).
+const LOCATION: Record<string, string> = { headers: 'header', params: 'path' };
+
+/** Turns `/body/inputs/0/query` into `["body", "inputs", 0, "query"]` (`headers` -> `header`, `params` -> `path`). */
 export function pathToLoc(path: string): Array<string | number> {
   const parts = path.split('/').filter((p) => p.length > 0);
   return parts.map((part, i) => {
-    if (i === 0) return part === 'headers' ? 'header' : part;
+    if (i === 0) return LOCATION[part] ?? part;
     return /^\d+$/.test(part) ? Number(part) : part;
   });
 }
 
-/** Maps the validator's errors to FastAPI-style `{loc, msg, type}` items. */
+/**
+ * Maps the validator's errors to FastAPI-style `{loc, msg, type}` items, each once (a field
+ * constrained in two `allOf` parts, like `compression_model_name`, is reported by both).
+ */
 export function toValidationDetail(errors: readonly ValidatorErrorItem[]): ValidationErrorItem[] {
+  const seen = new Set<string>();
   return errors.map((e) => {
     const keyword = e.errorCode?.replace(/\.openapi\.validation$/, '') ?? '';
     const type = TYPE_BY_KEYWORD[keyword] ?? 'value_error';
@@ -47,5 +54,10 @@ export function toValidationDetail(errors: readonly ValidatorErrorItem[]): Valid
       msg: type === 'missing' ? 'Field required' : e.message,
       type,
     };
+  }).filter((item) => {
+    const id = JSON.stringify(item);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
   });
 }

@@ -40,8 +40,16 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
   let closing = false;
   const slots: Array<{ worker: Worker; pending: Map<number, Pending> }> = [];
 
+  // Ids of recently cancelled jobs, shared with every worker (a ring: a job checks it between
+  // model batches, long before 64 later cancellations could overwrite its entry).
+  const cancelledIds = new SharedArrayBuffer(4 * 65);
+  const cancelledRing = new Int32Array(cancelledIds);
+  const markCancelled = (id: number) => {
+    const at = Atomics.add(cancelledRing, 64, 1) % 64;
+    Atomics.store(cancelledRing, at, id);
+  };
   const spawn = (index: number) => {
-    const worker = new Worker(WORKER_URL, { workerData, execArgv: [] });
+    const worker = new Worker(WORKER_URL, { workerData: { ...workerData, cancelled: cancelledIds }, execArgv: [] });
     const pending = new Map<number, Pending>();
     worker.on('message', (msg: WorkerResponse) => {
       pending.get(msg.id)?.resolve(msg);
@@ -61,21 +69,35 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
   };
   for (let i = 0; i < size; i++) spawn(i);
 
-  const send = (build: (id: number) => WorkerRequest): Promise<WorkerResponse> => {
+  let cancelled = 0;
+  const send = (build: (id: number) => WorkerRequest, signal?: AbortSignal): Promise<WorkerResponse> => {
+    if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
     const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = nextId++;
+    let onAbort: (() => void) | undefined;
     return new Promise<WorkerResponse>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
       slot.worker.ref();
       slot.worker.postMessage(build(id));
+      if (signal) {
+        // Stop the job in the worker (between model batches) and answer the caller now.
+        onAbort = () => {
+          if (!slot.pending.delete(id)) return;
+          cancelled++;
+          markCancelled(id);
+          reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
     }).finally(() => {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
       if (slot.pending.size === 0) slot.worker.unref();
     });
   };
 
   return {
-    async compress(requests) {
-      const reply = await send((id) => ({ id, op: 'compress', requests }));
+    async compress(requests, signal) {
+      const reply = await send((id) => ({ id, op: 'compress', requests }), signal);
       if (!reply.ok) throw new Error(reply.error);
       if (!('results' in reply)) throw new Error('engine worker answered the wrong operation');
       return reply.results;
@@ -86,6 +108,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
       if (!('counts' in reply)) throw new Error('engine worker answered the wrong operation');
       return reply.counts;
     },
+    cancelledJobs: () => cancelled,
     async close() {
       closing = true;
       await Promise.all(slots.map((s) => s.worker.terminate()));

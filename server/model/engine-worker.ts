@@ -4,18 +4,31 @@ import { createEngine } from '../compression/engine.js';
 import { countTokens } from '../compression/tokens.js';
 import { createOnnxWordScorer, type OnnxWordScorerOptions } from './onnx-word-scorer.js';
 import type { WorkerRequest, WorkerResponse } from './engine-pool.js';
+import type { WordScorer } from './word-scorer.js';
 
-const engine = createEngine(createOnnxWordScorer(workerData as OnnxWordScorerOptions));
+const { cancelled: cancelledIds, ...scorerOptions } = workerData as OnnxWordScorerOptions & { cancelled: SharedArrayBuffer };
+const scorer = createOnnxWordScorer(scorerOptions);
+// The pool writes the ids of cancelled jobs into shared memory; inference blocks this thread's
+// event loop, so a message could not arrive in time, but a shared cell is read synchronously.
+// 64 ids, then the pool's write counter (not an id).
+const cancelledRing = new Int32Array(cancelledIds).subarray(0, 64);
+const isCancelled = (id: number) => cancelledRing.includes(id);
+
+/** The shared scorer, bound to one job's cancellation (an engine is only a few closures). */
+const engineFor = (id: number) => {
+  const bound: WordScorer = { score: (requests) => scorer.score(requests, () => isCancelled(id)) };
+  return createEngine(bound);
+};
 
 parentPort!.on('message', async (msg: WorkerRequest) => {
   let reply: WorkerResponse;
   try {
     reply =
       msg.op === 'compress'
-        ? { id: msg.id, ok: true, results: await engine.compress(msg.requests) }
+        ? { id: msg.id, ok: true, results: await engineFor(msg.id).compress(msg.requests) }
         : { id: msg.id, ok: true, counts: msg.texts.map(countTokens) };
   } catch (err) {
-    reply = { id: msg.id, ok: false, error: err instanceof Error ? err.message : String(err) };
+    reply = { id: msg.id, ok: false, error: isCancelled(msg.id) ? 'cancelled' : err instanceof Error ? err.message : String(err) };
   }
   parentPort!.postMessage(reply);
 });

@@ -177,7 +177,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
       await Promise.all(weights.map(load));
     },
 
-    async score(requests) {
+    async score(requests, cancelled) {
       const results = requests.map((r) => ({ sum: new Float64Array(r.words.length), n: new Uint32Array(r.words.length) }));
       const byWeights = new Map<WeightsId, number[]>();
       requests.forEach((r, i) => byWeights.set(r.weights, [...(byWeights.get(r.weights) ?? []), i]));
@@ -187,6 +187,8 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         // Similar lengths batch together, so less padding is computed.
         windows.sort((a, b) => a.ids.length - b.ids.length);
         for (let s = 0; s < windows.length; s += batchSize) {
+          // A cancelled job (timeout, client gone) stops here and frees the worker.
+          if (cancelled?.()) throw new Error('cancelled');
           const batch = windows.slice(s, s + batchSize);
           const keeps = await run(m, batch);
           batch.forEach((w, k) => {

@@ -13,7 +13,8 @@ export interface ScoreRequest {
  * Implementations must be deterministic: the same request always gives the same scores.
  */
 export interface WordScorer {
-  score(requests: readonly ScoreRequest[]): Promise<Float32Array[]>;
+  /** `cancelled`: polled between model batches; once true the call rejects ('cancelled'). */
+  score(requests: readonly ScoreRequest[], cancelled?: () => boolean): Promise<Float32Array[]>;
   /** Loads weights ahead of the first request. */
   warm?(weights: readonly WeightsId[]): Promise<void>;
   close?(): Promise<void>;

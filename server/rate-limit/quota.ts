@@ -17,18 +17,33 @@ export interface Quota {
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis';
   quota(name: string, limit: number, windowS: number): Quota;
+  /** Whether the shared store answers (always true in memory); false means the insurance counters are in use. */
+  healthy(): boolean;
 }
 
-/** A QuotaStore over rate-limiter-flexible; pass a Redis client to share counters across replicas. */
+/**
+ * A QuotaStore over rate-limiter-flexible; pass a Redis client to share counters across replicas.
+ * While Redis is unreachable each Redis limiter falls back to an in-memory insurance limiter with
+ * the same limits, so limits keep holding per replica (N replicas allow up to N times the limit)
+ * instead of every request failing; the shared counters take over again once Redis is back.
+ */
 export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix?: string } = {}): QuotaStore {
   const limiters = new Map<string, RateLimiterAbstract>();
   const prefix = options.keyPrefix ?? 'crema';
   const build = (name: string, limit: number, windowS: number): RateLimiterAbstract => {
     const opts = { points: limit, duration: windowS, keyPrefix: `${prefix}:${name}:${limit}:${windowS}` };
-    return options.redis ? new RateLimiterRedis({ ...opts, storeClient: options.redis }) : new RateLimiterMemory(opts);
+    if (!options.redis) return new RateLimiterMemory(opts);
+    return new RateLimiterRedis({
+      ...opts,
+      storeClient: options.redis,
+      // Not 'ready' (connecting, reconnecting, closed): go straight to the insurance limiter.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(opts),
+    });
   };
   return {
     kind: options.redis ? 'redis' : 'memory',
+    healthy: () => !options.redis || options.redis.status === 'ready',
     quota(name, limit, windowS) {
       const id = `${name}:${limit}:${windowS}`;
       let limiter = limiters.get(id);

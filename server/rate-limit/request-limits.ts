@@ -20,6 +20,7 @@ interface Check {
   windowS: number;
   key: string;
   points: number;
+  isKeyCap?: boolean;
 }
 
 /**
@@ -30,7 +31,8 @@ interface Check {
  */
 export function createRequestLimits(quotas: QuotaStore) {
   return {
-    async enforce(input: LimitInput): Promise<void> {
+    /** Spends one request (and its tokens) on every quota, or throws 429; the result gives them back. */
+    async enforce(input: LimitInput): Promise<{ refund(): Promise<void> }> {
       const limits = limitsFor(input.tier, input.model);
       const scope = `${input.accountId}:${input.model}`;
       const checks: Check[] = [
@@ -39,7 +41,7 @@ export function createRequestLimits(quotas: QuotaStore) {
         { label: 'requests per day', limit: limits.rpd, windowS: 86_400, key: scope, points: 1 },
       ];
       if (input.apiKeyId && input.dailyRequestCap !== null) {
-        checks.push({ label: 'daily request cap of this API key', limit: input.dailyRequestCap, windowS: 86_400, key: input.apiKeyId, points: 1 });
+        checks.push({ label: 'daily request cap of this API key', limit: input.dailyRequestCap, windowS: 86_400, key: input.apiKeyId, points: 1, isKeyCap: true });
       }
       const taken: Array<{ check: Check }> = [];
       for (const check of checks) {
@@ -52,12 +54,21 @@ export function createRequestLimits(quotas: QuotaStore) {
             await quotas.quota(t.check.label.replaceAll(' ', '-'), t.check.limit, t.check.windowS).refund(t.check.key, t.check.points);
           }
           throw new ApiError('rate_limit_exceeded', `Rate limit exceeded: ${check.label}`, {
-            detail: `${input.tier.display_name} allows ${check.limit} ${check.label}${input.model === 'latte_v2' && check.windowS === 60 ? ' for latte_v2' : ''}`,
+            detail: check.isKeyCap
+              ? `This API key allows ${check.limit} requests per day (its daily request cap)`
+              : `${input.tier.display_name} allows ${check.limit} ${check.label}${input.model === 'latte_v2' && check.windowS === 60 ? ' for latte_v2' : ''}`,
             retryAfter: decision.retryAfterS,
           });
         }
         taken.push({ check });
       }
+      return {
+        async refund() {
+          for (const t of taken) {
+            await quotas.quota(t.check.label.replaceAll(' ', '-'), t.check.limit, t.check.windowS).refund(t.check.key, t.check.points);
+          }
+        },
+      };
     },
   };
 }

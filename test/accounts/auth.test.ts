@@ -1,19 +1,37 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { bearer, signup } from '../helpers/accounts.js';
-import { useTestApp } from '../helpers/test-app.js';
+import { startTestApp, TEST_ADMIN_EMAIL, useTestApp } from '../helpers/test-app.js';
 
 let nowMs = Date.now();
 const t = useTestApp({ sessionTtlHours: 1 }, { now: () => nowMs });
 
+describe('SIGNUP=closed', () => {
+  it('refuses strangers with 403 forbidden and still lets ADMIN_EMAIL in', async () => {
+    const closed = await startTestApp({ signup: 'closed' }, { backend: t().backend });
+    try {
+      const stranger = await request(closed.app).post('/api/auth/signup').send({ email: 'someone@example.com', password: 'long enough pw' });
+      expect(stranger.status).toBe(403);
+      expect(stranger.body).toMatchObject({ code: 'forbidden', error: 'Signup is closed on this server' });
+      const admin = await request(closed.app).post('/api/auth/signup').send({ email: TEST_ADMIN_EMAIL, password: 'long enough pw' });
+      expect(admin.status).toBe(201);
+      expect(admin.body.data.account.role).toBe('admin');
+    } finally {
+      await closed.close();
+    }
+  }, 90_000);
+});
+
 describe('signup', () => {
-  it('makes the first account admin, later ones user, each with $10 of credit', async () => {
+  it('does not make the first stranger admin: only ADMIN_EMAIL (any case) becomes admin; each gets $10 of credit', async () => {
     const first = await request(t().app).post('/api/auth/signup').send({ email: 'First@Example.com', password: 'long enough pw' });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({
       token_type: 'bearer',
-      account: { email: 'first@example.com', role: 'admin', account_type: null },
+      account: { email: 'first@example.com', role: 'user', account_type: null },
     });
+    const admin = await request(t().app).post('/api/auth/signup').send({ email: TEST_ADMIN_EMAIL.toUpperCase(), password: 'long enough pw' });
+    expect(admin.body.data.account).toMatchObject({ email: TEST_ADMIN_EMAIL, role: 'admin' });
     expect(first.body.data.token).toMatch(/^crs_[A-Za-z0-9]{40}$/);
     const second = await signup(t().app, { account_type: 'enterprise' });
     const me = await request(t().app).get('/api/profile/me').set(bearer(second.token));

@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let admin: { token: string; accountId: string };
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await signup(t.app);
+  admin = await signup(t.app, { email: TEST_ADMIN_EMAIL });
 });
 afterAll(async () => {
   await t.close();

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
 import { meteredTestApp } from '../helpers/metered-route.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let metered: Express;
@@ -11,7 +11,7 @@ let admin: { token: string; accountId: string };
 beforeAll(async () => {
   t = await startTestApp();
   metered = meteredTestApp(t.services);
-  admin = await signup(t.app);
+  admin = await signup(t.app, { email: TEST_ADMIN_EMAIL });
 });
 afterAll(async () => {
   await t.close();

@@ -141,7 +141,7 @@ describe('single route', () => {
     }
   });
 
-  it('records one settled usage row with the input tokens and charges them', async () => {
+  it('records one settled usage row with the input tokens and charges them (query tokens included)', async () => {
     const s = await signup(t.app);
     const k = await createKey(t.app, s.token);
     const res = await post('/', { context: longDocument(1), query: QUERY, compression_model_name: 'latte_v2' }, k.key);
@@ -155,10 +155,10 @@ describe('single route', () => {
       status: 'settled',
       original_tokens: res.body.data.original_tokens,
       compressed_tokens: res.body.data.compressed_tokens,
-      cost_nusd: res.body.data.original_tokens * 100,
+      cost_nusd: (res.body.data.original_tokens + countTokens(QUERY)) * 100,
     });
     const me = await request(t.app).get('/api/profile/me').set(bearer(s.token));
-    expect(me.body.data.balance_usd).toBeCloseTo(10 - res.body.data.original_tokens * 1e-7, 9);
+    expect(me.body.data.balance_usd).toBeCloseTo(10 - (res.body.data.original_tokens + countTokens(QUERY)) * 1e-7, 9);
   });
 });
 

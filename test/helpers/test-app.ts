@@ -5,12 +5,15 @@ import { pino } from 'pino';
 import { createApp, type AppDeps } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
-import { createDb, dropSchema, type DbHandle } from '../../server/db/create-db.js';
+import { createDb, dropSchema, type CreateDbOptions, type DbHandle } from '../../server/db/create-db.js';
 import { createEnginePool } from '../../server/model/engine-pool.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore, type QuotaStore } from '../../server/rate-limit/quota.js';
 import { createServices, type Services } from '../../server/services.js';
+
+/** ADMIN_EMAIL of every test app: `signup(app, { email: TEST_ADMIN_EMAIL })` makes the admin. */
+export const TEST_ADMIN_EMAIL = 'admin@crema.test';
 
 export interface TestApp {
   app: Express;
@@ -28,10 +31,10 @@ export interface TestApp {
  * A migrated test database: a private schema on the real server when `DATABASE_URL` is set
  * (so parallel files never collide), otherwise an in-memory PGlite.
  */
-export async function createTestDb(): Promise<{ db: DbHandle; close(): Promise<void> }> {
-  const url = process.env['DATABASE_URL'];
+export async function createTestDb(options: Partial<CreateDbOptions> = {}): Promise<{ db: DbHandle; close(): Promise<void> }> {
+  const url = 'databaseUrl' in options ? options.databaseUrl : process.env['DATABASE_URL'];
   const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const db = await createDb({ databaseUrl: url, dataDir: 'memory://', schema, poolSize: 4 });
+  const db = await createDb({ dataDir: 'memory://', schema, poolSize: 4, ...options, databaseUrl: url });
   await migrateToLatest(db.db, db.schema);
   return {
     db,
@@ -46,20 +49,34 @@ export async function createTestDb(): Promise<{ db: DbHandle; close(): Promise<v
 /** A fresh app with response validation on (every response is checked against openapi.yaml). */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now' | 'backend'>> = {},
+  deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now' | 'backend' | 'logger'>> = {},
+  /** Database options (a throwaway server's URL, a connection-error listener). */
+  dbOptions: Partial<CreateDbOptions> = {},
 ): Promise<TestApp> {
   // MODELS_DIR lets a developer point the suite at other weights; CI uses the bundled models/.
-  const config: Config = { ...loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }), validateResponses: true, ...overrides };
-  const { db, close } = await createTestDb();
+  const config: Config = {
+    ...loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }),
+    validateResponses: true,
+    adminEmail: TEST_ADMIN_EMAIL,
+    ...overrides,
+  };
+  const { db, close } = await createTestDb(dbOptions);
   const now = deps.now ?? Date.now;
   const quotas = deps.quotas ?? createQuotaStore();
-  const services = createServices({ db: db.db, quotas, clock: () => new Date(now()), sessionTtlMs: config.sessionTtlHours * 3_600_000 });
+  const services = createServices({
+    db: db.db,
+    quotas,
+    clock: () => new Date(now()),
+    sessionTtlMs: config.sessionTtlHours * 3_600_000,
+    adminEmail: config.adminEmail,
+    signup: config.signup,
+  });
   const backend = deps.backend ?? createEnginePool({ modelsDir: config.modelsDir });
   const appDeps: AppDeps = {
     config,
     db,
     backend,
-    logger: pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
+    logger: deps.logger ?? pino({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
     quotas,
     services,
     weights: deps.weights ?? weightsOnDisk(config.modelsDir),

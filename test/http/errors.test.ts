@@ -89,7 +89,7 @@ describe('error code table', () => {
   it('maps each code to a status its documented response allows', () => {
     const documented: Record<number, string> = {
       400: 'BadRequest', 401: 'Unauthorized', 402: 'PaymentRequired', 403: 'Forbidden', 404: 'ResourceNotFound',
-      409: 'Conflict', 413: 'PayloadTooLarge', 422: 'ValidationFailed', 429: 'TooManyRequests', 500: 'InternalError',
+      409: 'Conflict', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType', 422: 'ValidationFailed', 429: 'TooManyRequests', 500: 'InternalError',
       503: 'ServiceUnavailable', 504: 'GatewayTimeout',
     };
     for (const [code, status] of Object.entries(ERROR_STATUS)) {

@@ -1,0 +1,22 @@
+import type { Response } from 'express';
+import { withTimeout } from './with-timeout.js';
+
+/**
+ * Runs `work` under a time budget (504 `timeout`) and cancels it, through the signal it is given,
+ * when the budget passes or the client closes the connection first: the caller is answered (or
+ * gone) either way, so the worker should not spend more time on it.
+ */
+export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const cancel = new AbortController();
+  const clientGone = () => {
+    if (!res.writableFinished) cancel.abort(new Error('client closed the connection'));
+  };
+  res.on('close', clientGone);
+  try {
+    const running = work(cancel.signal);
+    running.catch(() => undefined); // after a timeout its rejection has no listener left
+    return await withTimeout(running, timeoutMs, what, () => cancel.abort(new Error('time budget passed')));
+  } finally {
+    res.off('close', clientGone);
+  }
+}

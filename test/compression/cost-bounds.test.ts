@@ -1,0 +1,60 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { costNanoUsd } from '../../server/billing/prices.js';
+import { countTokens } from '../../server/compression/tokens.js';
+import { createKey, signup } from '../helpers/accounts.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const t = useTestApp();
+const QS = '/api/compress/question-specific/';
+const CONTEXT = 'Paris is the capital of France. The weather there is mild in spring. The river is the Seine.';
+
+async function keyed() {
+  const { token, accountId } = await signup(t().app);
+  const { key } = await createKey(t().app, token);
+  return { key, accountId };
+}
+
+describe('cost bounds', () => {
+  it('a query over 8,192 characters is a 422', async () => {
+    const { key } = await keyed();
+    const res = await request(t().app).post(QS).set('X-API-Key', key).send({ context: CONTEXT, query: 'why '.repeat(2_100), compression_model_name: 'latte_v1' });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'query'], type: 'string_too_long' });
+  });
+
+  it("the query's tokens are billed with the context's; the usage row keeps the context's count", async () => {
+    const { key, accountId } = await keyed();
+    const query = 'Which river flows through the capital, and what is the weather like there in spring? '.repeat(20);
+    const res = await request(t().app).post(QS).set('X-API-Key', key).send({ context: CONTEXT, query, compression_model_name: 'latte_v1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t().db.db.selectFrom('usage_events').selectAll().where('account_id', '=', accountId).execute();
+    expect(row!.original_tokens).toBe(countTokens(CONTEXT));
+    expect(res.body.data.original_tokens).toBe(countTokens(CONTEXT));
+    expect(row!.cost_nusd).toBe(costNanoUsd('latte_v1', countTokens(CONTEXT) + countTokens(query)));
+  });
+
+  it('an empty context with a query stays free', async () => {
+    const { key, accountId } = await keyed();
+    const res = await request(t().app).post(QS).set('X-API-Key', key).send({ context: '', query: 'anything?', compression_model_name: 'latte_v1' });
+    expect(res.status).toBe(200);
+    expect(await t().db.db.selectFrom('usage_events').selectAll().where('account_id', '=', accountId).execute()).toHaveLength(0);
+  });
+
+  it("a context longer than the model's max_context_tokens is a 422 naming the field, not charged", async () => {
+    const { key, accountId } = await keyed();
+    const huge = 'alpha beta gamma delta epsilon zeta eta theta. '.repeat(13_000); // ~130k tokens > 128,000
+    expect(countTokens(huge)).toBeGreaterThan(128_000);
+    const single = await request(t().app).post(QS).set('X-API-Key', key).send({ context: huge, query: 'q?', compression_model_name: 'latte_v1' });
+    expect(single.status, JSON.stringify(single.body).slice(0, 300)).toBe(422);
+    expect(single.body).toMatchObject({ code: 'validation_error', field: 'context' });
+    expect(single.body.detail).toMatch(/max_context_tokens of latte_v1 is 128000/);
+    const batch = await request(t().app)
+      .post('/api/compress/question-specific/batch')
+      .set('X-API-Key', key)
+      .send({ inputs: [{ context: CONTEXT, query: 'q?' }, { context: huge, query: 'q?' }], compression_model_name: 'latte_v1' });
+    expect(batch.status).toBe(422);
+    expect(batch.body.field).toBe('inputs.1.context');
+    expect(await t().db.db.selectFrom('usage_events').selectAll().where('account_id', '=', accountId).execute()).toHaveLength(0);
+  });
+});
