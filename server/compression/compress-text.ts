@@ -234,7 +234,26 @@ const ORPHAN_WORDS = 3;
  * content word, such as "the" or "-"), and keeps a negation next to a kept word of its sentence,
  * so a cut never flips a statement ("did not approve" never becomes "did approve").
  */
-function tidy(input: ScoredText, kept: readonly Span[]): Span[] {
+/** A negation word and its neighbours in its sentence: found once per text, checked per cut. */
+interface Negation {
+  token: Span;
+  neighbours: Span[];
+}
+
+function negationsOf(input: ScoredText): Negation[] {
+  const out: Negation[] = [];
+  for (const b of input.blocks) {
+    for (const s of b.sentences) {
+      s.tokens.forEach((t, i) => {
+        if (!isNegation(input.text.slice(t.start, t.end))) return;
+        out.push({ token: t, neighbours: [s.tokens[i - 1], s.tokens[i + 1]].filter((n): n is Span => n !== undefined) });
+      });
+    }
+  }
+  return out;
+}
+
+function tidy(input: ScoredText, kept: readonly Span[], negationWords: readonly Negation[]): Span[] {
   const { text, blocks } = input;
   const spans = normalizeSpans(kept);
   const covered = (t: Span) => {
@@ -248,16 +267,7 @@ function tidy(input: ScoredText, kept: readonly Span[]): Span[] {
     const k = spans[lo];
     return k !== undefined && k.start <= t.start && k.end >= t.end;
   };
-  const negations: Span[] = [];
-  for (const b of blocks) {
-    for (const s of b.sentences) {
-      s.tokens.forEach((t, i) => {
-        if (covered(t) || !isNegation(text.slice(t.start, t.end))) return;
-        const near = [s.tokens[i - 1], s.tokens[i + 1]].some((n) => n && covered(n));
-        if (near) negations.push(t);
-      });
-    }
-  }
+  const negations = negationWords.filter((n) => !covered(n.token) && n.neighbours.some(covered)).map((n) => n.token);
   const all = negations.length ? normalizeSpans([...spans, ...negations]) : spans;
   // Runs: spans separated by whitespace only read as one stretch of text.
   const out: Span[] = [];
@@ -321,9 +331,18 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
       const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders);
       return { text, tokens: countTokens(text) };
     });
+  // Many budgets select the same spans (greedy selection changes only where a unit starts or
+  // stops fitting): each distinct selection is tidied, rendered and counted once.
+  const finished = new Map<string, Cut>();
+  const negations = negationsOf(input);
   const finish = (kept: Span[]): Cut => {
-    const spans = normalizeSpans(withPrefixes([...prepared.required, ...tidy(input, kept)], prepared.prefixed));
-    return { spans, ...draw(spans) };
+    const key = kept.map((k) => `${k.start}:${k.end}`).join(',');
+    let cut = finished.get(key);
+    if (!cut) {
+      const spans = normalizeSpans(withPrefixes([...prepared.required, ...tidy(input, kept, negations)], prepared.prefixed));
+      finished.set(key, (cut = { spans, ...draw(spans) }));
+    }
+    return cut;
   };
 
   const requiredTokens = prepared.required.reduce((s, r) => s + countTokens(input.text.slice(r.start, r.end)), 0);
