@@ -10,15 +10,18 @@ import { REDOC_BUNDLE, renderDocsPage } from './docs-page.js';
  */
 export function docsRoutes(): Router {
   const router = Router();
-  const spec = loadSpec();
-  const page = renderDocsPage(spec, '/docs/redoc.standalone.js');
+  // built on first use: most apps (every test app) never serve them
+  let spec: object | undefined;
+  let page: string | undefined;
   router.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').sendFile(fileURLToPath(SPEC_PATH));
   });
   router.get('/openapi.json', (_req, res) => {
+    spec ??= loadSpec();
     res.json(spec);
   });
   router.get('/docs', (_req, res) => {
+    page ??= renderDocsPage((spec ??= loadSpec()), '/docs/redoc.standalone.js');
     res.type('html').send(page);
   });
   router.get('/docs/redoc.standalone.js', (_req, res) => {
