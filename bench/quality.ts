@@ -214,8 +214,10 @@ function printTable(title: string, table: Record<string, Record<string, Row>>) {
 }
 if (args.slice === undefined) printTable(`Answer retention on ${items.length} ${setName}`, report);
 if (sliceIds.length > 0) printTable(`Low-overlap slice: ${sliceIds.length} of those questions, answer sentence sharing <= 1 content stem with the question`, sliceReport);
-console.log('espresso_v1: entities and numbers retained at 2x (single paragraphs)');
-for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(NAME_WIDTH)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
+if (!args.dev) {
+  console.log('espresso_v1: entities and numbers retained at 2x (single paragraphs)');
+  for (const [name, v] of Object.entries(espresso)) console.log(`${name.padEnd(NAME_WIDTH)}${pct((100 * v.kept) / Math.max(1, v.total))}`);
+}
 console.log('\nscoring speed (this machine, onnxruntime CPU threads = all cores)');
 for (const [w, s] of speed) console.log(`${w.padEnd(NAME_WIDTH)}${Math.round(s.tokens / (s.ms / 1000)).toLocaleString('en-US').padStart(10)} tokens/s`);
 
