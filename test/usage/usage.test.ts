@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
 import { meteredTestApp } from '../helpers/metered-route.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../helpers/test-app.js';
 
 // A settable clock: usage rows take their created_at from it, so days are chosen, not waited for.
 let nowMs = Date.parse('2026-03-14T23:30:00Z');
@@ -21,7 +21,7 @@ const ledger = (token: string, query: Record<string, string | number> = {}) => r
 beforeAll(async () => {
   t = await startTestApp({}, { now: () => nowMs });
   metered = meteredTestApp(t.services);
-  admin = await signup(t.app);
+  admin = await signup(t.app, { email: TEST_ADMIN_EMAIL });
   user = await signup(t.app);
   keyA = await createKey(t.app, user.token, { name: 'laptop' });
   keyB = await createKey(t.app, user.token, { name: 'ci' });
