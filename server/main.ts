@@ -17,7 +17,7 @@ import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
 import { createQuotaStore } from './rate-limit/quota.js';
-import { createRedisClient } from './rate-limit/redis-client.js';
+import { createRedisClient, waitForRedis } from './rate-limit/redis-client.js';
 import { createServices } from './services.js';
 
 const config = loadConfig();
@@ -30,6 +30,7 @@ const db = await createDb({
 });
 await migrateToLatest(db.db, db.schema);
 const redis = config.redisUrl ? createRedisClient(config.redisUrl, logger) : undefined;
+if (redis && !(await waitForRedis(redis))) logger.warn('redis not ready after 5 s: starting on per-replica rate limits until it is');
 
 const quotas = createQuotaStore({ redis });
 const services = createServices({

@@ -21,3 +21,21 @@ export function createRedisClient(url: string, logger: Pick<Logger, 'warn' | 'in
   });
   return redis;
 }
+
+/**
+ * Resolves once the client is ready, or after `timeoutMs` (false): limits taken before that would
+ * go to the per-replica insurance counters, so a replica starts serving on shared ones.
+ */
+export function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.on('ready', onReady);
+  });
+}

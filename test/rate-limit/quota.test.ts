@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createQuotaStore } from '../../server/rate-limit/quota.js';
+import { waitForRedis } from '../../server/rate-limit/redis-client.js';
 
 const redisUrl = process.env['REDIS_URL'];
 const clients: Redis[] = [];
@@ -43,6 +44,9 @@ describe.skipIf(!redisUrl)('redis quota (REDIS_URL)', () => {
     const a = new Redis(redisUrl!);
     const b = new Redis(redisUrl!);
     clients.push(a, b);
+    // before 'ready' each store would count in its own insurance limiter (as while Redis is down)
+    expect(await waitForRedis(a)).toBe(true);
+    expect(await waitForRedis(b)).toBe(true);
     const qa = createQuotaStore({ redis: a, keyPrefix: prefix }).quota('rpm', 5, 60);
     const qb = createQuotaStore({ redis: b, keyPrefix: prefix }).quota('rpm', 5, 60);
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? qa : qb).consume('acct')));
