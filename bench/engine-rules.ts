@@ -27,7 +27,7 @@ function orphans(out: string): string[] {
     .split(/\s*\[\.\.\.\]\s*|\n\s*\n/u)
     .map((r) => r.trim())
     .filter((r) => r && r.split(/\s+/u).length <= 2)
-    .filter((r) => r.split(/\s+/u).every((w) => !/[\p{L}\p{N}]/u.test(w) || GLUE.test(w.replace(/[\p{P}]/gu, ''))));
+    .filter((r) => r.split(/\s+/u).every((w) => !/[\p{L}\p{N}]/u.test(w) || GLUE.test(w.replace(/^[\p{P}]+|[\p{P}]+$/gu, ''))));
 }
 
 interface Context {

@@ -109,7 +109,11 @@ function linesOf(text: string): Line[] {
   return out;
 }
 
-const FENCE = /^\s{0,3}(```|~~~)/u;
+/**
+ * Any indentation: a fence inside a list item is indented past the 3 spaces CommonMark allows at
+ * top level, and a cut must not keep its opening line without its closing one.
+ */
+const FENCE = /^[ \t]*(```|~~~)/u;
 const HEADING = /^\s{0,3}#{1,6}\s/u;
 const TABLE_ROW = /^\s*\|/u;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s+/u;
@@ -196,7 +200,10 @@ function paragraphsAndCode(text: string): Block[] {
   let from = 0;
   for (const code of fencedCode(text)) {
     out.push(...paragraphBlocks(text, from, code.start));
-    const span = trimSpan(text, code.start, code.end);
+    // The opening line keeps its indentation: a fence indented inside a list item must line up
+    // with its closing fence, or the output's code block would run to the end.
+    const trimmed = trimSpan(text, code.start, code.end);
+    const span = trimmed && { start: code.start, end: trimmed.end };
     if (span) out.push({ ...span, kind: 'code', sentences: [sentence(text, span, true)] });
     from = code.end;
   }
