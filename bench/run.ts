@@ -6,6 +6,9 @@
  *
  * Flags: --requests N (per cell, default 12), --concurrency C (default 4), --questions N (default 60),
  * --models DIR.
+ *
+ * `--soak` runs the soak benchmark instead (bench/soak.ts: minutes of mixed load, errors, p99, RSS,
+ * pending holds), with its own flags (--minutes N, --concurrency C, --models DIR, --out DIR).
  */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -21,6 +24,14 @@ import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { weightsOnDisk } from '../server/model/weights-availability.js';
 import { createQuotaStore } from '../server/rate-limit/quota.js';
 import { haystack, loadSquad, retained, rng } from './squad.js';
+
+const { values: pick } = parseArgs({ options: { soak: { type: 'boolean' } }, strict: false });
+if (pick.soak === true) {
+  const soak = (await import('./soak.js')) as { main: (argv: readonly string[]) => Promise<void> };
+  await soak.main(process.argv.slice(2));
+  // onnxruntime's thread pool can keep the process alive; the report is written by now.
+  process.exit(process.exitCode ?? 0);
+}
 
 const { values: args } = parseArgs({
   options: {
