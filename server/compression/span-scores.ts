@@ -1,6 +1,20 @@
 import type { Word } from '../model/words.js';
 import type { Span } from './segment.js';
 
+/** First index whose start is at or after `x`, by binary search over sorted starts. */
+function firstStartAtOrAfter(starts: Float64Array): (x: number) => number {
+  return (x) => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
 /**
  * Mean word score over any character span, in O(log n) per query: words are sorted by
  * offset and their scores prefix-summed. Punctuation-only words carry little signal and are
@@ -20,16 +34,7 @@ export function spanScorer(words: readonly Word[], scores: Float32Array): (span:
     contentN[i + 1] = contentN[i]! + isContent;
     all[i + 1] = all[i]! + scores[i]!;
   }
-  const lowerBound = (x: number): number => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const lowerBound = firstStartAtOrAfter(starts);
   return (span) => {
     const a = lowerBound(span.start);
     const b = lowerBound(span.end);
@@ -48,16 +53,7 @@ export function spanTotal(words: readonly Word[], values: ArrayLike<number>): (s
     starts[i] = words[i]!.start;
     sums[i + 1] = sums[i]! + values[i]!;
   }
-  const lowerBound = (x: number): number => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const lowerBound = firstStartAtOrAfter(starts);
   return (span) => {
     const a = lowerBound(span.start);
     const b = lowerBound(span.end);
