@@ -2,22 +2,13 @@
  * Values for the spec-driven fuzz test: a seeded PRNG, a sampler that turns a JSON Schema from
  * openapi.yaml into a plausible value, and the hostile values and mutations the fuzzer applies.
  * Hand-written because the only fuzzing libraries that fit (fast-check, json-schema-faker) are
- * not dependencies here; the PRNG is mulberry32 (public domain, 6 lines).
+ * not dependencies here; the PRNG is the benchmarks' mulberry32 (bench/squad.ts).
  */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Schema = Record<string, any>;
 
-/** A seeded generator of floats in [0, 1): the same seed gives the same run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator of floats in [0, 1): the same seed gives the same run (the benchmarks' mulberry32). */
+export { rng as mulberry32 } from '../../bench/squad.js';
 
 export class Rng {
   constructor(readonly next: () => number) {}
