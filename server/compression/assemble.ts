@@ -19,42 +19,53 @@ const SPAN_BREAK = /[.!?]["'”’)\]]*\s|\n/u;
  * marker on the same line would break).
  */
 export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): string {
-  let out = '';
+  // Pieces are collected and joined once, and only the output's last line is kept as a string:
+  // testing the whole growing output on every span made long word-level outputs quadratic.
+  const out: string[] = [];
+  let lastLine = '';
+  let lastChar = '';
+  const put = (piece: string) => {
+    if (piece.length === 0) return;
+    out.push(piece);
+    lastChar = piece.at(-1)!;
+    const nl = piece.lastIndexOf('\n');
+    lastLine = nl === -1 ? lastLine + piece : piece.slice(nl + 1);
+  };
   let prevEnd = -1;
   for (const span of spans) {
     const kept = text.slice(span.start, span.end);
     if (prevEnd === -1) {
-      out += kept;
+      put(kept);
       prevEnd = span.end;
       continue;
     }
     const gap = text.slice(prevEnd, span.start);
     prevEnd = span.end;
     if (/^\s*$/u.test(gap)) {
-      out += gap + kept;
+      put(gap + kept);
       continue;
     }
     const mark = placeholders && SPAN_BREAK.test(gap);
     // After a kept prefix (a list bullet, which ends in a space) the kept text follows on its line.
-    if (/[ \t]$/u.test(out)) {
+    if (lastChar === ' ' || lastChar === '\t') {
       // ...unless it is a nested item kept without its parent's text: the parent's bullet stands
       // alone on its line (with the marker), and the nested item follows on the next.
-      if (NESTED_ITEM.test(kept)) out += `${mark ? PLACEHOLDER : ''}\n${kept}`;
-      else out += (mark ? `${PLACEHOLDER} ` : '') + kept;
+      if (NESTED_ITEM.test(kept)) put(`${mark ? PLACEHOLDER : ''}\n${kept}`);
+      else put((mark ? `${PLACEHOLDER} ` : '') + kept);
       continue;
     }
     const lineBreak = gap.includes('\n');
     const paragraph = /\n[ \t]*\n/u.test(gap);
     const brk = paragraph ? '\n\n' : lineBreak ? '\n' : ' ';
-    if (!mark) out += brk;
-    else if (!lineBreak) out += ` ${PLACEHOLDER} `;
-    else if (!blockPlaceholders) out += `\n${PLACEHOLDER}\n`;
-    else if (NESTED_ITEM.test(kept)) out += (STRUCTURAL_LINE.test(out.slice(out.lastIndexOf('\n') + 1)) ? '' : ` ${PLACEHOLDER}`) + brk;
+    if (!mark) put(brk);
+    else if (!lineBreak) put(` ${PLACEHOLDER} `);
+    else if (!blockPlaceholders) put(`\n${PLACEHOLDER}\n`);
+    else if (NESTED_ITEM.test(kept)) put((STRUCTURAL_LINE.test(lastLine) ? '' : ` ${PLACEHOLDER}`) + brk);
     // A link definition cannot interrupt a paragraph: the marker before one gets blank lines.
-    else out += paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`;
-    out += kept;
+    else put(paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`);
+    put(kept);
   }
-  return out;
+  return out.join('');
 }
 
 const DEFINITION = /^\s{0,3}\[[^\]]+\]:/u;

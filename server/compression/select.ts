@@ -14,6 +14,15 @@ export interface Candidate extends Span {
 
 const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || a.start - b.start;
 
+// The same candidate lists are selected from at many budgets while a target is searched for:
+// each list is sorted once.
+const sortedLists = new WeakMap<readonly Candidate[], readonly Candidate[]>();
+function sorted(list: readonly Candidate[]): readonly Candidate[] {
+  let s = sortedLists.get(list);
+  if (!s) sortedLists.set(list, (s = [...list].sort(byScore)));
+  return s;
+}
+
 /**
  * The contiguous run of words with the highest total own score whose cost fits in `budget`, so a
  * cut sentence keeps the words that carry it (names, numbers, words the query asks about), not
@@ -49,7 +58,7 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
   let left = budget;
   let partialUsed = false;
   const visit = (list: readonly Candidate[]) => {
-    for (const c of [...list].sort(byScore)) {
+    for (const c of sorted(list)) {
       if (left <= overhead) return;
       if (c.tokens + overhead <= left) {
         kept.push({ start: c.start, end: c.end });

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompressionBackend } from '../compression/compression-backend.js';
 import type { EngineRequest, EngineResult } from '../compression/engine.js';
 import type { OnnxWordScorerOptions } from './onnx-word-scorer.js';
+import { threadsPerWorker } from './onnx-session-options.js';
 
 export type WorkerRequest =
   | { id: number; op: 'compress'; requests: readonly EngineRequest[] }
@@ -35,6 +36,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     modelsDir: options.modelsDir,
     ...(options.quantized !== undefined ? { quantized: options.quantized } : {}),
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+    threads: options.threads ?? threadsPerWorker(size),
   };
   let nextId = 1;
   let closing = false;

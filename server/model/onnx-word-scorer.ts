@@ -1,7 +1,9 @@
 import path from 'node:path';
+import ort from 'onnxruntime-node';
 import type { WeightsId } from '../compression/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
 import { SERVED_QUANTIZED } from './served-format.js';
+import { threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
 import { matchKey, splitWords } from './words.js';
 
 /** The slice of a transformers.js tokenizer the scorer needs. */
@@ -9,12 +11,12 @@ interface PieceTokenizer {
   encode(text: string, pair: null, options: { add_special_tokens: boolean }): number[];
   model: { tokens_to_ids: Map<string, number> };
 }
-type TensorCtor = new (type: 'int64', data: BigInt64Array, dims: number[]) => unknown;
-type TokenClassifier = (inputs: Record<string, unknown>) => Promise<{ logits: { data: Float32Array; dims: number[] } }>;
+/** The ONNX session transformers.js loaded the token classifier into. */
+type Session = Pick<ort.InferenceSession, 'run'>;
 
 interface LoadedModel {
   tokenizer: PieceTokenizer;
-  model: TokenClassifier;
+  session: Session;
   acceptsQuery: boolean;
   windowPieces: number;
   maxQueryPieces: number;
@@ -40,6 +42,8 @@ export interface OnnxWordScorerOptions {
   quantized?: boolean;
   /** Windows per ONNX call. Default 8. */
   batchSize?: number;
+  /** onnxruntime intra-op threads. Default: every core of the host. */
+  threads?: number;
 }
 
 const PIECE_CACHE_LIMIT = 200_000;
@@ -56,24 +60,26 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
   const quantizedFor = (weights: WeightsId): boolean => options.quantized ?? SERVED_QUANTIZED[weights];
   const batchSize = options.batchSize ?? 8;
   const loaded = new Map<WeightsId, Promise<LoadedModel>>();
-  let tensor: TensorCtor | undefined;
 
   async function load(weights: WeightsId): Promise<LoadedModel> {
     let p = loaded.get(weights);
     if (!p) {
       p = (async () => {
+        useSessionOptions({ intraOpNumThreads: options.threads ?? threadsPerWorker(1) });
         const t = await import('@xenova/transformers');
         t.env.allowRemoteModels = false;
         t.env.allowLocalModels = true;
         t.env.localModelPath = path.resolve(options.modelsDir) + path.sep;
-        tensor = t.Tensor as unknown as TensorCtor;
         const tokenizer = (await t.AutoTokenizer.from_pretrained(weights)) as unknown as PieceTokenizer;
-        const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized: quantizedFor(weights) })) as unknown as TokenClassifier;
-        const config = (model as unknown as { config: { crema?: { accepts_query?: boolean; window_pieces?: number; max_query_pieces?: number } } }).config;
+        const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized: quantizedFor(weights) })) as unknown as {
+          session: Session;
+          config: { crema?: { accepts_query?: boolean; window_pieces?: number; max_query_pieces?: number } };
+        };
+        const config = model.config;
         const crema = config.crema ?? {};
         return {
           tokenizer,
-          model,
+          session: model.session,
           acceptsQuery: crema.accepts_query ?? weights !== 'espresso_v1',
           windowPieces: crema.window_pieces ?? 512,
           maxQueryPieces: crema.max_query_pieces ?? 48,
@@ -155,13 +161,14 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         types[b * T + i] = BigInt(w.types[i]!);
       }
     });
-    const Tensor = tensor!;
-    const out = await m.model({
-      input_ids: new Tensor('int64', ids, [B, T]),
-      attention_mask: new Tensor('int64', mask, [B, T]),
-      token_type_ids: new Tensor('int64', types, [B, T]),
+    // The session is run with onnxruntime-node's own tensors: transformers.js 2.x wraps tensors by
+    // copying their fields, which misses the accessors of onnxruntime-node >= 1.16 (`location`, `data`).
+    const out = await m.session.run({
+      input_ids: new ort.Tensor('int64', ids, [B, T]),
+      attention_mask: new ort.Tensor('int64', mask, [B, T]),
+      token_type_ids: new ort.Tensor('int64', types, [B, T]),
     });
-    const logits = out.logits.data;
+    const logits = out.logits!.data as Float32Array;
     return batch.map((w, b) => {
       const keep = new Float32Array(w.pieceWord.length);
       for (let i = 0; i < w.pieceWord.length; i++) {

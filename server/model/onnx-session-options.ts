@@ -1,0 +1,31 @@
+import { availableParallelism } from 'node:os';
+import ort from 'onnxruntime-node';
+
+/**
+ * Session options for every ONNX session this thread creates. transformers.js 2.x creates its
+ * sessions with execution providers only, and onnxruntime-node's default intra-op pool used one
+ * thread on a 2-core host: two threads scored latte_v2 1.4x and latte_v1 1.7x faster there
+ * (16x256 and 8x512 windows, `npm run bench -- --runtime`). So the option is added to every
+ * `InferenceSession.create` of this thread (engine workers are threads, each with its own module
+ * instance), before any model loads.
+ */
+export function useSessionOptions(options: ort.InferenceSession.SessionOptions): void {
+  const session = ort.InferenceSession as unknown as { create: (...args: unknown[]) => Promise<unknown>; __cremaOptions?: object };
+  const original = session.create.bind(ort.InferenceSession);
+  if (session.__cremaOptions) {
+    Object.assign(session.__cremaOptions, options);
+    return;
+  }
+  // transformers.js also asks for 'wasm', which onnxruntime-node does not have (a warning per session).
+  const merged: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], ...options };
+  session.__cremaOptions = merged;
+  session.create = (model: unknown, maybeOptions?: unknown, ...rest: unknown[]) =>
+    typeof maybeOptions === 'object' && maybeOptions !== null && !ArrayBuffer.isView(maybeOptions)
+      ? original(model, { ...(maybeOptions as object), ...merged }, ...rest)
+      : original(model, maybeOptions, ...rest);
+}
+
+/** Intra-op threads for each of `workers` engine threads: the host's cores shared out. */
+export function threadsPerWorker(workers: number): number {
+  return Math.max(1, Math.floor(availableParallelism() / Math.max(1, workers)));
+}
