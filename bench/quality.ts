@@ -52,6 +52,9 @@ const { values: args } = parseArgs({
     slice: { type: 'string' },
     dev: { type: 'boolean', default: false },
     methods: { type: 'string' },
+    window: { type: 'string' },
+    c2f: { type: 'string' },
+    overlap: { type: 'string' },
   },
 });
 if (args.slice !== undefined && args.slice !== 'low-overlap') throw new Error('--slice must be low-overlap');
@@ -97,13 +100,20 @@ function timedCachingScorer(inner: WordScorer) {
   return { scorer, speed };
 }
 
-const onnx = createOnnxWordScorer({ modelsDir: args.models! });
+const onnx = createOnnxWordScorer({
+  modelsDir: args.models!,
+  ...(args.window ? { windowPieces: Number(args.window) } : {}),
+  ...(args.overlap ? { overlap: Number(args.overlap) } : {}),
+});
 const { scorer, speed } = timedCachingScorer(onnx);
 const engine = createEngine(scorer);
 
+/** --c2f off scores every block; --c2f COVER,MIN_TOKENS tries other coarse-to-fine settings (default: served). */
+const coarseToFine: EngineRequest['coarseToFine'] =
+  args.c2f === undefined ? undefined : args.c2f === 'off' ? false : { cover: Number(args.c2f.split(',')[0]), minTokens: Number(args.c2f.split(',')[1]) };
 type Method = { name: string; run: (context: string, query: string, nx: number, budget: number, i: number) => Promise<string> };
 const viaEngine = (weights: WeightsId, coarse: boolean, lexicalWeight?: number): Method['run'] => async (context, query, nx) => {
-  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, lexicalWeight };
+  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, lexicalWeight, coarseToFine };
   return (await engine.compress([req]))[0]!.compressed;
 };
 const allMethods: Method[] = [

@@ -9,7 +9,8 @@ import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
 import type { LexicalMatch } from './lexical.js';
 import { keepFraction } from './ratio.js';
-import { segment, type Span } from './segment.js';
+import { coarseToFinePlan, type CoarseToFine } from './scoring-plan.js';
+import { segment, type Block, type Span } from './segment.js';
 import { spanScorer } from './span-scores.js';
 import { countTokens } from './tokens.js';
 
@@ -49,6 +50,8 @@ export interface EngineRequest {
   blockWeight?: number | undefined;
   /** latte_v2 `dynamic=true`: pick the ratio from the score knee, clamped to these Nx bounds. */
   dynamic?: { minRatio: number; maxRatio: number } | undefined;
+  /** Paragraph mode with a query scores only the blocks a cheap first stage ranks high (default SERVED_C2F; false scores all: benchmarks compare). */
+  coarseToFine?: false | CoarseToFine | undefined;
 }
 
 export interface EngineResult {
@@ -141,13 +144,37 @@ function neverLonger(req: EngineRequest, r: EngineResult): EngineResult {
   };
 }
 
-function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): EngineResult {
+/** Whether a context is read as JSON (cut along its items and values on every route). */
+function readsAsJson(req: EngineRequest): boolean {
+  return req.format === 'tool' || ((req.format ?? 'text') === 'text' && !req.parts && looksLikeJson(req.context));
+}
+
+/** What the model scores for one request: every word, or (coarse-to-fine) the chosen blocks' words. */
+interface ScoringPlan {
+  words: Word[];
+  originalTokens: number;
+  blocks?: Block[];
+  scored?: number[];
+}
+
+function planScoring(req: EngineRequest): ScoringPlan {
+  const words = splitWords(req.context);
+  const originalTokens = req.originalTokens ?? countTokens(req.context);
+  if (req.coarseToFine === false || !req.coarse || !req.query || req.dynamic || req.parts || req.format === 'markdown' || readsAsJson(req)) return { words, originalTokens };
+  const goal = target(req, originalTokens);
+  if (!('tokens' in goal)) return { words, originalTokens };
+  const blocks = segment(req.context, req.heuristicChunking);
+  const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, req.coarseToFine);
+  return scored ? { words, originalTokens, blocks, scored } : { words, originalTokens, blocks };
+}
+
+function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array): EngineResult {
   const text = req.context;
-  const originalTokens = req.originalTokens ?? countTokens(text);
+  const { words, originalTokens } = plan;
   const goal = target(req, originalTokens);
 
   // A JSON context is cut along its items and values on every route, so the output still parses.
-  if (req.format === 'tool' || ((req.format ?? 'text') === 'text' && !req.parts && looksLikeJson(text))) {
+  if (readsAsJson(req)) {
     const score = spanScorer(words, scores);
     const { output, format } = compressToolOutput({
       text,
@@ -164,7 +191,7 @@ function compressOne(req: EngineRequest, words: Word[], scores: Float32Array): E
     return { compressed: output, originalTokens, compressedTokens: countTokens(output), ...(req.format === 'tool' ? { format } : {}) };
   }
 
-  const blocks = req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking);
+  const blocks = plan.blocks ?? (req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking));
   const scored: ScoredText = { text, words, scores, blocks };
   if (req.parts) {
     const { render, renderParts } = partRenderer(text, req.parts, req.placeholders);
@@ -188,10 +215,23 @@ export function createEngine(scorer: WordScorer) {
   return {
     async compress(requests: readonly EngineRequest[]): Promise<EngineResult[]> {
       const live = requests.map((r, i) => ({ r, i })).filter(({ r }) => r.context.length > 0);
-      const words = live.map(({ r }) => splitWords(r.context));
-      const scores = live.length
-        ? await scorer.score(live.map(({ r }, k) => ({ weights: r.weights, query: r.query, words: words[k]!.map((w) => w.text) })))
+      const plans = live.map(({ r }) => planScoring(r));
+      const partial = live.length
+        ? await scorer.score(
+            live.map(({ r }, k) => {
+              const { words, scored } = plans[k]!;
+              return { weights: r.weights, query: r.query, words: scored ? scored.map((w) => words[w]!.text) : words.map((w) => w.text) };
+            }),
+          )
         : [];
+      // Words the plan left out keep a model score of 0.
+      const scores = partial.map((s, k) => {
+        const { words, scored } = plans[k]!;
+        if (!scored) return s;
+        const full = new Float32Array(words.length);
+        scored.forEach((w, j) => (full[w] = s[j]!));
+        return full;
+      });
       const results: EngineResult[] = requests.map((r) => ({
         compressed: '',
         originalTokens: 0,
@@ -199,7 +239,7 @@ export function createEngine(scorer: WordScorer) {
         ...(r.parts ? { parts: r.parts.map(() => ({ compressed: '', tokens: 0 })) } : {}),
       }));
       live.forEach(({ r, i }, k) => {
-        results[i] = neverLonger(r, compressOne(r, words[k]!, scores[k]!));
+        results[i] = neverLonger(r, compressOne(r, plans[k]!, scores[k]!));
       });
       return results;
     },

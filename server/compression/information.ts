@@ -1,5 +1,6 @@
-import { stemmer } from 'stemmer';
 import type { Word } from '../model/words.js';
+import { stringMemo } from '../model/string-memo.js';
+import { stem } from './lexical.js';
 
 const NEGATION = /^(not|no|never|without|none|nor|cannot|nothing|nobody|neither|\w+n['’]t)$/iu;
 const SENTENCE_END = /[.!?:]["'”’)\]]*$/u;
@@ -11,15 +12,28 @@ export function isNegation(token: string): boolean {
   return NEGATION.test(token.replace(EDGE_PUNCT, ''));
 }
 
+/** What a token says on its own, whatever its neighbours (memoised: tokens repeat). */
+const traitsOf = stringMemo((token: string) => {
+  const bare = token.replace(EDGE_PUNCT, '');
+  return {
+    empty: !bare,
+    /** Digits or an identifier (camelCase, snake_case), or a negation. */
+    strong: /\d/u.test(bare) || /\p{Ll}\p{Lu}|_/u.test(bare) || NEGATION.test(bare),
+    capital: /^\p{Lu}/u.test(bare),
+    unit: /^[\p{L}%°µ]{1,4}$/u.test(bare),
+    digit: /\d/u.test(token),
+    endsSentence: SENTENCE_END.test(token),
+  };
+});
+
 /** What a whitespace-delimited token carries on its own, 0..1. */
 function tokenInformation(token: string, previous: string | undefined, lineStart: boolean): number {
-  const bare = token.replace(EDGE_PUNCT, '');
-  if (!bare) return 0;
-  if (/\d/u.test(bare) || /\p{Ll}\p{Lu}|_/u.test(bare)) return 1;
-  if (NEGATION.test(bare)) return 1;
-  const sentenceStart = lineStart || previous === undefined || SENTENCE_END.test(previous);
-  if (/^\p{Lu}/u.test(bare) && !sentenceStart) return 0.8;
-  if (previous && /\d/u.test(previous) && /^[\p{L}%°µ]{1,4}$/u.test(bare)) return 0.8;
+  const t = traitsOf(token);
+  if (t.empty) return 0;
+  if (t.strong) return 1;
+  const sentenceStart = lineStart || previous === undefined || traitsOf(previous).endsSentence;
+  if (t.capital && !sentenceStart) return 0.8;
+  if (previous && traitsOf(previous).digit && t.unit) return 0.8;
   return 0;
 }
 
@@ -73,7 +87,7 @@ const VARIANT_PREFIX = 5;
  */
 function echoes(word: string, asked: readonly string[], askedStems: ReadonlySet<string>): boolean {
   const w = word.toLowerCase();
-  if (askedStems.has(stemmer(w))) return true;
+  if (askedStems.has(stem(w))) return true;
   if (w.length < VARIANT_PREFIX) return false;
   return asked.some((a) => {
     let n = 0;
@@ -91,7 +105,7 @@ export function answerInformationOf(words: readonly Word[], text: string, query:
   const info = informationOf(words, text);
   const kind = answerKind(query);
   const asked = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const askedStems = new Set(asked.map((a) => stemmer(a)));
+  const askedStems = new Set(asked.map((a) => stem(a)));
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!.text;
     if (echoes(w, asked, askedStems)) info[i] = 0;

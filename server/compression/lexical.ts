@@ -1,7 +1,11 @@
 import type { Word } from '../model/words.js';
 import { normalizeWord } from '../model/words.js';
 import { stemmer } from 'stemmer';
+import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
+
+/** Porter stem of a lowercased term (memoised). */
+export const stem: (term: string) => string = stringMemo(stemmer);
 
 /** Question words and glue that say nothing about which sentence answers. */
 const STOP = new Set(
@@ -53,7 +57,7 @@ export const PLAIN_MATCH: LexicalMatch = { stems: false };
  * narrower terms at weights 0.3-0.7: no gain on the development set, so it is not used.)
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
-  return bm25(text, spans, query, match.stems ? stemmer : undefined);
+  return bm25(text, spans, query, match.stems ? stem : undefined);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { WeightsId } from '../compression/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
 import { SERVED_QUANTIZED } from './served-format.js';
 import { threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
+import { createBatcher, type Batcher } from './window-batcher.js';
 import { matchKey, splitWords } from './words.js';
 
 /** The slice of a transformers.js tokenizer the scorer needs. */
@@ -19,10 +20,12 @@ interface LoadedModel {
   session: Session;
   acceptsQuery: boolean;
   windowPieces: number;
+  overlap: number;
   maxQueryPieces: number;
   cls: number;
   sep: number;
   pieceCache: Map<string, number[]>;
+  batcher: Batcher<Window, Float32Array>;
 }
 
 interface Window {
@@ -40,13 +43,36 @@ export interface OnnxWordScorerOptions {
   modelsDir: string;
   /** Use `onnx/model_quantized.onnx` (int8). Default: per network, from SERVED_QUANTIZED. */
   quantized?: boolean;
-  /** Windows per ONNX call. Default 8. */
+  /** Most windows per ONNX call. Default 32. */
   batchSize?: number;
+  /** Most padded positions (windows x longest window) per ONNX call. Default 4,096. */
+  batchPieces?: number;
+  /** Dynamic batching: concurrent jobs share ONNX calls (default true; false runs each job's own calls, for benchmarks). */
+  dynamicBatching?: boolean;
+  /** How long an idle runner waits for other jobs before its first call, ms. Default 2. */
+  collectMs?: number;
   /** onnxruntime intra-op threads. Default: every core of the host. */
   threads?: number;
+  /** Pieces per window for every network, at most its trained window (benchmarks). Default: SERVED_WINDOW. */
+  windowPieces?: number;
+  /** Share of a window that the next one sees again, for every network (benchmarks). Default: SERVED_WINDOW. */
+  overlap?: number;
 }
 
 const PIECE_CACHE_LIMIT = 200_000;
+
+/**
+ * Window shape served per network (the models were trained on 512-piece windows). Chosen on the
+ * development set (110 Debian FAQ questions, gold + 19, coarse and fine, 4/10/20/50x): latte_v2
+ * keeps the same answers with 256-piece windows overlapping by a tenth (coarse 93.6/79.1/60.0/35.5
+ * vs 93.6/77.3/59.1/36.4 with 512 and a quarter) and scores 1.7x faster; latte_v1 lost 2.7 points
+ * on average with 256 pieces and 1.1 with a tenth's overlap, so it keeps its trained shape.
+ */
+const SERVED_WINDOW: Readonly<Record<WeightsId, { pieces: number; overlap: number }>> = {
+  latte_v1: { pieces: 512, overlap: 0.25 },
+  latte_v2: { pieces: 256, overlap: 0.1 },
+  espresso_v1: { pieces: 512, overlap: 0.25 },
+};
 
 /**
  * Scores words with a bundled token classifier through transformers.js, offline. transformers.js
@@ -58,7 +84,9 @@ const PIECE_CACHE_LIMIT = 200_000;
  */
 export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer {
   const quantizedFor = (weights: WeightsId): boolean => options.quantized ?? SERVED_QUANTIZED[weights];
-  const batchSize = options.batchSize ?? 8;
+  const batchSize = options.batchSize ?? 32;
+  const batchPieces = options.batchPieces ?? 4096;
+  const dynamicBatching = options.dynamicBatching ?? true;
   const loaded = new Map<WeightsId, Promise<LoadedModel>>();
 
   async function load(weights: WeightsId): Promise<LoadedModel> {
@@ -77,16 +105,28 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         };
         const config = model.config;
         const crema = config.crema ?? {};
-        return {
+        const m = {
           tokenizer,
           session: model.session,
           acceptsQuery: crema.accepts_query ?? weights !== 'espresso_v1',
-          windowPieces: crema.window_pieces ?? 512,
+          windowPieces: Math.min(crema.window_pieces ?? 512, options.windowPieces ?? SERVED_WINDOW[weights].pieces),
+          overlap: options.overlap ?? SERVED_WINDOW[weights].overlap,
           maxQueryPieces: crema.max_query_pieces ?? 48,
           cls: tokenizer.model.tokens_to_ids.get('[CLS]')!,
           sep: tokenizer.model.tokens_to_ids.get('[SEP]')!,
           pieceCache: new Map(),
         };
+        const ready: LoadedModel = {
+          ...m,
+          batcher: createBatcher<Window, Float32Array>({
+            run: (batch) => run(ready, batch),
+            length: (w) => w.ids.length,
+            maxBatch: batchSize,
+            maxPieces: batchPieces,
+            collectMs: options.collectMs ?? 2,
+          }),
+        };
+        return ready;
       })();
       loaded.set(weights, p);
       p.catch(() => loaded.delete(weights));
@@ -135,8 +175,8 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
           pieceWord.push(end);
         }
         used += p.length;
-        // Overlap: the next window starts where this one passed three quarters of its budget.
-        if (nextStart === -1 && used >= budget * 0.75) nextStart = end + 1;
+        // Overlap: the next window starts where this one passed (1 - overlap) of its budget.
+        if (nextStart === -1 && used >= budget * (1 - m.overlap)) nextStart = end + 1;
         end++;
       }
       ids.push(m.sep);
@@ -179,6 +219,20 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     });
   }
 
+  /** Without dynamic batching: this job's windows in calls of its own. */
+  async function ownCalls(m: LoadedModel, windows: Window[], cancelled?: () => boolean): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let s = 0; s < windows.length; ) {
+      // A cancelled job (timeout, client gone) stops here and frees the worker.
+      if (cancelled?.()) throw new Error('cancelled');
+      let e = s + 1;
+      while (e < windows.length && e - s < batchSize && windows[e]!.ids.length * (e - s + 1) <= batchPieces) e++;
+      out.push(...(await run(m, windows.slice(s, e))));
+      s = e;
+    }
+    return out;
+  }
+
   return {
     async warm(weights) {
       await Promise.all(weights.map(load));
@@ -193,30 +247,25 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         const windows = indices.flatMap((i) => windowsFor(m, requests[i]!, i));
         // Similar lengths batch together, so less padding is computed.
         windows.sort((a, b) => a.ids.length - b.ids.length);
-        for (let s = 0; s < windows.length; s += batchSize) {
-          // A cancelled job (timeout, client gone) stops here and frees the worker.
-          if (cancelled?.()) throw new Error('cancelled');
-          const batch = windows.slice(s, s + batchSize);
-          const keeps = await run(m, batch);
-          batch.forEach((w, k) => {
-            const acc = results[w.request]!;
-            // Mean over a word's pieces within this window, then accumulated across windows.
-            let i = 0;
-            const keep = keeps[k]!;
-            while (i < w.pieceWord.length) {
-              const word = w.pieceWord[i]!;
-              let sum = 0;
-              let n = 0;
-              while (i < w.pieceWord.length && w.pieceWord[i] === word) {
-                sum += keep[i]!;
-                n++;
-                i++;
-              }
-              acc.sum[word]! += sum / n;
-              acc.n[word]! += 1;
+        const keeps = dynamicBatching ? await m.batcher.submit(windows, cancelled) : await ownCalls(m, windows, cancelled);
+        // Mean over a word's pieces within each window, then over the windows that saw it.
+        windows.forEach((w, k) => {
+          const acc = results[w.request]!;
+          const keep = keeps[k]!;
+          let i = 0;
+          while (i < w.pieceWord.length) {
+            const word = w.pieceWord[i]!;
+            let sum = 0;
+            let n = 0;
+            while (i < w.pieceWord.length && w.pieceWord[i] === word) {
+              sum += keep[i]!;
+              n++;
+              i++;
             }
-          });
-        }
+            acc.sum[word]! += sum / n;
+            acc.n[word]! += 1;
+          }
+        });
       }
       return results.map(({ sum, n }) => Float32Array.from(sum, (s, i) => (n[i]! > 0 ? s / n[i]! : 0)));
     },

@@ -1,3 +1,5 @@
+import { stringMemo } from './string-memo.js';
+
 /**
  * Word splitting shared by the scorer and the engine, identical to the training pipeline
  * (scripts/train/wp.py): whitespace, then every punctuation character is a word of its own
@@ -16,28 +18,38 @@ export function isPunct(ch: string): boolean {
   return ASCII_PUNCT(ch.codePointAt(0)!) || /\p{P}/u.test(ch);
 }
 
+const isSpaceCode = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
 /** Splits `text` into BERT words with offsets into `text`. */
 export function splitWords(text: string): Word[] {
   const out: Word[] = [];
-  let cur = '';
-  let curStart = 0;
+  let start = -1;
+  const n = text.length;
   let i = 0;
-  for (const ch of text) {
-    const len = ch.length;
-    if (/\s/u.test(ch)) {
-      if (cur) out.push({ text: cur, start: curStart, end: i });
-      cur = '';
-    } else if (isPunct(ch)) {
-      if (cur) out.push({ text: cur, start: curStart, end: i });
-      cur = '';
-      out.push({ text: ch, start: i, end: i + len });
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    // ASCII decides by code; anything else by the Unicode classes (a surrogate pair is one character).
+    let len = 1;
+    let space: boolean;
+    let punct: boolean;
+    if (c < 128) {
+      space = isSpaceCode(c);
+      punct = !space && ASCII_PUNCT(c);
     } else {
-      if (!cur) curStart = i;
-      cur += ch;
+      const cp = text.codePointAt(i)!;
+      len = cp > 0xffff ? 2 : 1;
+      const ch = text.slice(i, i + len);
+      space = /\s/u.test(ch);
+      punct = !space && /\p{P}/u.test(ch);
     }
+    if (space || punct) {
+      if (start !== -1) out.push({ text: text.slice(start, i), start, end: i });
+      start = -1;
+      if (punct) out.push({ text: text.slice(i, i + len), start: i, end: i + len });
+    } else if (start === -1) start = i;
     i += len;
   }
-  if (cur) out.push({ text: cur, start: curStart, end: i });
+  if (start !== -1) out.push({ text: text.slice(start), start, end: n });
   return out;
 }
 
@@ -49,7 +61,9 @@ export function normalizeWord(word: string): string {
 const SUFFIXES = ['ing', 'ed', 'es', 's', 'ly'];
 
 /** The query-match key (token_type_id 2 feature); null for words without a letter or digit. */
-export function matchKey(word: string): string | null {
+export const matchKey: (word: string) => string | null = stringMemo(matchKeyOf);
+
+function matchKeyOf(word: string): string | null {
   let w = normalizeWord(word).trim();
   if (!w || !/[\p{L}\p{N}]/u.test(w)) return null;
   if (w.length > 4) {

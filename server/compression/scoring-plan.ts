@@ -1,0 +1,54 @@
+import type { Word } from '../model/words.js';
+import { LEXICAL_MATCH } from './compress-text.js';
+import { matchScores } from './lexical.js';
+import type { Block } from './segment.js';
+
+/**
+ * Coarse-to-fine: in paragraph mode only the blocks that can make the cut need the model. A cheap
+ * first stage (stemmed BM25 of each block against the query) ranks the blocks; the model scores
+ * the best of them until they hold `COVER_FACTOR` times the target or `MIN_SCORED_TOKENS`,
+ * whichever is more, and every other block keeps a model score of 0 (it still ranks by its
+ * lexical prior, below the scored ones). Chosen on the development set with long haystacks
+ * (`npm run bench:quality -- --dev --distractors 199 --c2f`): see README "Speed".
+ */
+export const COVER_FACTOR = 4;
+export const MIN_SCORED_TOKENS = 4_000;
+
+/** How much coarse-to-fine scores (benchmarks vary it; the served values are the defaults above). */
+export interface CoarseToFine {
+  cover: number;
+  minTokens: number;
+}
+export const SERVED_C2F: CoarseToFine = { cover: COVER_FACTOR, minTokens: MIN_SCORED_TOKENS };
+
+/** Which words to score: all (undefined) or the indices of the chosen blocks' words, in order. */
+export function coarseToFinePlan(
+  text: string,
+  words: readonly Word[],
+  blocks: readonly Block[],
+  query: string,
+  targetTokens: number,
+  totalTokens: number,
+  c2f: CoarseToFine = SERVED_C2F,
+): number[] | undefined {
+  const cover = Math.max(c2f.cover * targetTokens, c2f.minTokens);
+  if (cover >= 0.8 * totalTokens || blocks.length < 2) return undefined;
+  const lexical = matchScores(text, blocks, query, LEXICAL_MATCH);
+  const order = blocks.map((_, i) => i).sort((a, b) => lexical[b]! - lexical[a]! || a - b);
+  const chosen = new Uint8Array(blocks.length);
+  let covered = 0;
+  for (const i of order) {
+    if (covered >= cover) break;
+    chosen[i] = 1;
+    // A block's share of the o200k total, by characters: exact counts cost as much as the savings here.
+    covered += (totalTokens * (blocks[i]!.end - blocks[i]!.start)) / Math.max(1, text.length);
+  }
+  const out: number[] = [];
+  let b = 0;
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w]!;
+    while (b < blocks.length && blocks[b]!.end <= word.start) b++;
+    if (b < blocks.length && chosen[b] && word.start >= blocks[b]!.start) out.push(w);
+  }
+  return out;
+}
