@@ -32,12 +32,8 @@ const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
  */
 export function createEnginePool(options: EnginePoolOptions): CompressionBackend {
   const size = Math.max(1, options.workers ?? 1);
-  const workerData: OnnxWordScorerOptions = {
-    modelsDir: options.modelsDir,
-    ...(options.quantized !== undefined ? { quantized: options.quantized } : {}),
-    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
-    threads: options.threads ?? threadsPerWorker(size),
-  };
+  const { workers: _workers, ...scorerOptions } = options;
+  const workerData: OnnxWordScorerOptions = { ...scorerOptions, threads: options.threads ?? threadsPerWorker(size) };
   let nextId = 1;
   let closing = false;
   const slots: Array<{ worker: Worker; pending: Map<number, Pending> }> = [];

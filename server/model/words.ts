@@ -55,8 +55,12 @@ export function splitWords(text: string): Word[] {
 
 /** BertNormalizer's form: lowercase, accents stripped. */
 export function normalizeWord(word: string): string {
-  return word.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+  const lower = word.toLowerCase();
+  // ASCII has no accents to strip; NFD over a long text costs more than the rest of this call.
+  return ASCII_ONLY.test(lower) ? lower : lower.normalize('NFD').replace(/\p{Mn}/gu, '');
 }
+
+const ASCII_ONLY = /^[\x00-\x7f]*$/u;
 
 const SUFFIXES = ['ing', 'ed', 'es', 's', 'ly'];
 
