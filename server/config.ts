@@ -26,6 +26,10 @@ export interface Config {
   shutdownGraceMs: number;
   /** Worker threads running the engine. */
   engineWorkers: number;
+  /** Concurrent requests for the same network share ONNX calls (int8 scores then move by quantization noise with their batch-mates). */
+  dynamicBatching: boolean;
+  /** How long an idle engine waits for more requests before its first ONNX call, ms. */
+  batchCollectMs: number;
   /** Origins browsers may call from (`CORS_ORIGINS`, comma-separated; `*` for any); empty sends no CORS headers. */
   corsOrigins: string[];
   /** The email that becomes admin when it signs up; unset: nobody does (set it before opening signup). */
@@ -114,6 +118,8 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
+    dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),
+    batchCollectMs: int(env, 'BATCH_COLLECT_MS', 2),
     corsOrigins: origins(env['CORS_ORIGINS']),
     adminEmail: nonEmpty(env['ADMIN_EMAIL']),
     signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),

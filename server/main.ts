@@ -51,7 +51,7 @@ const sweeper = startHoldsSweeper({
 });
 await sweeper.sweepOnce();
 
-const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers });
+const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers, dynamicBatching: config.dynamicBatching, collectMs: config.batchCollectMs });
 const app = createApp({ config, db, logger, quotas, services, backend, weights: weightsOnDisk(config.modelsDir) });
 
 const tls = config.tlsCertFile && config.tlsKeyFile;

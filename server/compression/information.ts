@@ -50,10 +50,13 @@ export function informationOf(words: readonly Word[], text: string): Float32Arra
   const re = /\S+/gu;
   let previous: string | undefined;
   let lastEnd = 0;
+  let nextBreak = text.indexOf('\n');
   let w = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const end = m.index + m[0].length;
-    const info = tokenInformation(m[0], previous, text.slice(lastEnd, m.index).includes('\n'));
+    // The next line break at or after the previous token, found again only once passed.
+    if (nextBreak !== -1 && nextBreak < lastEnd) nextBreak = text.indexOf('\n', lastEnd);
+    const info = tokenInformation(m[0], previous, nextBreak !== -1 && nextBreak < m.index);
     while (w < words.length && words[w]!.start < m.index) w++;
     for (; w < words.length && words[w]!.end <= end; w++) out[w] = info;
     previous = m[0];
