@@ -36,6 +36,8 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     modelsDir: options.modelsDir,
     ...(options.quantized !== undefined ? { quantized: options.quantized } : {}),
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+    // Benchmarks compare the pool with and without dynamic batching (bench/speed.ts).
+    ...(options.dynamicBatching !== undefined ? { dynamicBatching: options.dynamicBatching } : {}),
     threads: options.threads ?? threadsPerWorker(size),
   };
   let nextId = 1;
