@@ -1,5 +1,9 @@
 /**
- * HTTP benchmark (`npm run bench`): latency per 1k tokens and throughput through the real
+ * `npm run bench` runs the speed benchmark (bench/speed.ts: cost curve to 1M tokens, throughput at
+ * concurrency 1/4/16 with and without dynamic batching, /health under load, v1/v2 ratio), with its
+ * own flags (--sizes, --quick, --v1-1m, --requests N, --sequential N, --only engine|http).
+ *
+ * `--routes`: the HTTP benchmark below: latency per 1k tokens and throughput through the real
  * question-specific routes, for coarse and fine modes and for latte_v1 and latte_v2, measured in
  * one run so the v1/v2 ratio is comparable; then answer retention through the routes on SQuAD
  * haystacks next to the same questions compressed by the engine directly.
@@ -33,8 +37,16 @@ if (pick.soak === true) {
   process.exit(process.exitCode ?? 0);
 }
 
+const { values: which } = parseArgs({ options: { routes: { type: 'boolean' } }, strict: false });
+if (which.routes !== true) {
+  const speed = (await import('./speed.js')) as { main: (argv: readonly string[]) => Promise<void> };
+  await speed.main(process.argv.slice(2));
+  process.exit(process.exitCode ?? 0);
+}
+
 const { values: args } = parseArgs({
   options: {
+    routes: { type: 'boolean' },
     requests: { type: 'string', default: '12' },
     concurrency: { type: 'string', default: '4' },
     questions: { type: 'string', default: '60' },
