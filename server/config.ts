@@ -1,3 +1,5 @@
+import { MODEL_FORMATS, type ModelFormat } from './model/served-format.js';
+
 /** Everything crema reads from the environment, parsed once by `loadConfig`. */
 export interface Config {
   port: number;
@@ -26,6 +28,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Worker threads running the engine. */
   engineWorkers: number;
+  /** Which ONNX file serves each network: `auto` times int8 and fp32 on this host once (server/model/served-file.ts). */
+  modelFormat: ModelFormat;
   /** Origins browsers may call from (`CORS_ORIGINS`, comma-separated; `*` for any); empty sends no CORS headers. */
   corsOrigins: string[];
   /** The email that becomes admin when it signs up; unset: nobody does (set it before opening signup). */
@@ -114,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
+    modelFormat: oneOf(env, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),
     corsOrigins: origins(env['CORS_ORIGINS']),
     adminEmail: nonEmpty(env['ADMIN_EMAIL']),
     signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
