@@ -12,7 +12,7 @@ import type { ModelFormat } from './served-format.js';
 export type { ModelFormat } from './served-format.js';
 
 export interface FormatTiming {
-  /** Median of the timed runs. */
+  /** The fastest of the timed runs (on a busy host the others measure the neighbours too). */
   msPerRun: number;
   tokensPerSecond: number;
 }
@@ -65,7 +65,7 @@ const INT8_FILE = 'onnx/model_quantized.onnx';
 const FP32_FILE = 'onnx/model.onnx';
 /** The timed batch (windows x pieces), its runs per file after one warm-up run each. */
 const BATCH: [number, number] = [4, 128];
-const RUNS = 5;
+const RUNS = 7;
 /** fp32 is served only when at least this much faster: int8 is the committed file, a quarter of the memory. */
 const MARGIN = 0.05;
 /** An fp32 file crema did not write counts as stale when it is older than the int8 file by more than this. */
@@ -78,7 +78,22 @@ interface FileId {
 interface CacheFile {
   version: 1;
   /** Decisions by key (network, host CPU, onnxruntime version, threads, file sizes). */
-  decisions: Record<string, { weights: string; cpu: string; ort: string; threads: number; int8Bytes: number; fp32Bytes: number; quantized: boolean; timings: ServedTimings; at: string }>;
+  decisions: Record<
+    string,
+    {
+      weights: string;
+      cpu: string;
+      ort: string;
+      threads: number;
+      int8Bytes: number;
+      fp32Bytes: number;
+      quantized: boolean;
+      timings: ServedTimings;
+      at: string;
+      /** The host's one-minute load average when timed (a busy host can mislead the timing: delete the entry to time again). */
+      load: number;
+    }
+  >;
   /** fp32 twins crema wrote, by absolute path, with the int8 file each was made from. */
   twins: Record<string, FileId & { from: FileId & { path: string } }>;
 }
@@ -203,7 +218,7 @@ async function fp32Twin(
   return { why: problems.join('; ') };
 }
 
-/** Median milliseconds per run of a fixed batch on each file, runs interleaved so both see the same host load. */
+/** The fastest run of a fixed batch on each file, runs interleaved so both see the same host load. */
 async function timeFiles(int8File: string, fp32File: string, threads: number): Promise<ServedTimings> {
   const options: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], intraOpNumThreads: threads };
   const sessions: ort.InferenceSession[] = [];
@@ -235,8 +250,8 @@ async function timeFiles(int8File: string, fp32File: string, threads: number): P
       }
     }
     const timing = (runs: number[]): FormatTiming => {
-      const median = [...runs].sort((x, y) => x - y)[Math.floor(runs.length / 2)]!;
-      return { msPerRun: Math.round(median * 100) / 100, tokensPerSecond: Math.round((b * t * 1000) / median) };
+      const fastest = Math.min(...runs);
+      return { msPerRun: Math.round(fastest * 100) / 100, tokensPerSecond: Math.round((b * t * 1000) / fastest) };
     };
     return { batch: BATCH, runs: RUNS, threads, int8: timing(ms[0]!), fp32: timing(ms[1]!) };
   } finally {
@@ -246,14 +261,14 @@ async function timeFiles(int8File: string, fp32File: string, threads: number): P
 
 /**
  * Which file serves `weights` on this host. int8 (`onnx/model_quantized.onnx`, the committed one)
- * is 2x faster than fp32 on CPUs with int8 dot-product instructions (AVX-512 VNNI, AVX-VNNI, ARM
- * dotprod) and up to 5x slower without them. In auto mode the fp32 twin is made from the int8 file
- * when missing (scripts/train/dequantize_onnx.py's rewrite, in TypeScript), both files score a
- * fixed 4x128 batch with the scorer's intra-op threads (one warm-up run, then five interleaved
- * runs each), and the faster one serves, int8 unless fp32 wins by 5%. The decision is kept in
- * `<cacheDir>/served-format.json` under the CPU model and flags, onnxruntime's version, the
- * threads and both files' sizes, so later starts read it instead of timing. Never throws:
- * whatever goes wrong serves int8 and says why.
+ * is up to 2x faster than fp32 on CPUs with int8 dot-product instructions (AVX-512 VNNI,
+ * AVX-VNNI, ARM dotprod) and up to 5x slower without them. In auto mode the fp32 twin is made
+ * from the int8 file when missing (scripts/train/dequantize_onnx.py's rewrite, in TypeScript),
+ * both files score a fixed 4x128 batch with the scorer's intra-op threads (one warm-up run, then
+ * seven interleaved runs each, the fastest counting), and the faster one serves, int8 unless fp32
+ * wins by 5%. The decision is kept in `<cacheDir>/served-format.json` under the CPU model and
+ * flags, onnxruntime's version, the threads and both files' sizes, so later starts read it
+ * instead of timing. Never throws: whatever goes wrong serves int8 and says why.
  */
 export async function chooseServedFile(modelsDir: string, weights: WeightsId, options: ChooseServedFileOptions): Promise<ServedFile> {
   const started = performance.now();
@@ -325,6 +340,7 @@ export async function chooseServedFile(modelsDir: string, weights: WeightsId, op
       quantized,
       timings,
       at: new Date().toISOString(),
+      load: Math.round(os.loadavg()[0]! * 100) / 100,
     };
   });
   const extra = { ...twinNotes, timings, ...(cacheError ? { cacheError } : {}) };
