@@ -1,3 +1,5 @@
+import { MODEL_FORMATS, type ModelFormat } from './model/served-format.js';
+
 /** Everything crema reads from the environment, parsed once by `loadConfig`. */
 export interface Config {
   port: number;
@@ -30,6 +32,8 @@ export interface Config {
   dynamicBatching: boolean;
   /** How long an idle engine waits for more requests before its first ONNX call, ms. */
   batchCollectMs: number;
+  /** Which ONNX file serves each network: `auto` times int8 and fp32 on this host once (server/model/served-file.ts). */
+  modelFormat: ModelFormat;
   /** Origins browsers may call from (`CORS_ORIGINS`, comma-separated; `*` for any); empty sends no CORS headers. */
   corsOrigins: string[];
   /** The email that becomes admin when it signs up; unset: nobody does (set it before opening signup). */
@@ -120,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
     dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),
     batchCollectMs: int(env, 'BATCH_COLLECT_MS', 2),
+    modelFormat: oneOf(env, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),
     corsOrigins: origins(env['CORS_ORIGINS']),
     adminEmail: nonEmpty(env['ADMIN_EMAIL']),
     signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),

@@ -51,7 +51,18 @@ const sweeper = startHoldsSweeper({
 });
 await sweeper.sweepOnce();
 
-const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers, dynamicBatching: config.dynamicBatching, collectMs: config.batchCollectMs });
+const backend = createEnginePool({
+  modelsDir: config.modelsDir,
+  workers: config.engineWorkers,
+  modelFormat: config.modelFormat,
+  dynamicBatching: config.dynamicBatching,
+  collectMs: config.batchCollectMs,
+  onServedFile: (weights, { quantized, how, why, file, timings, twinMs, cacheError, ms }) =>
+    logger[how === 'fallback' ? 'warn' : 'info'](
+      { weights, format: quantized ? 'int8' : 'fp32', how, why, file, timings, twinMs, cacheError, ms },
+      'served model file chosen',
+    ),
+});
 const app = createApp({ config, db, logger, quotas, services, backend, weights: weightsOnDisk(config.modelsDir) });
 
 const tls = config.tlsCertFile && config.tlsKeyFile;

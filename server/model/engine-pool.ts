@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { CompressionBackend } from '../compression/compression-backend.js';
 import type { EngineRequest, EngineResult } from '../compression/engine.js';
+import type { WeightsId } from '../compression/model-catalog.js';
 import type { OnnxWordScorerOptions } from './onnx-word-scorer.js';
 import { threadsPerWorker } from './onnx-session-options.js';
+import type { ServedFile } from './served-file.js';
 
 export type WorkerRequest =
   | { id: number; op: 'compress'; requests: readonly EngineRequest[] }
@@ -12,6 +14,13 @@ export type WorkerResponse =
   | { id: number; ok: true; results: EngineResult[] }
   | { id: number; ok: true; counts: number[] }
   | { id: number; ok: false; error: string };
+
+/** What a worker tells the pool unasked: the file a network is served from, once it loads. */
+export interface WorkerEvent {
+  event: 'served-file';
+  weights: WeightsId;
+  served: ServedFile;
+}
 
 export interface EnginePoolOptions extends OnnxWordScorerOptions {
   /** Worker threads. Default 1: onnxruntime already uses every core inside one. */
@@ -32,7 +41,8 @@ const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
  */
 export function createEnginePool(options: EnginePoolOptions): CompressionBackend {
   const size = Math.max(1, options.workers ?? 1);
-  const { workers: _workers, ...scorerOptions } = options;
+  // Functions cannot cross into a worker: the served-file report comes back as a message.
+  const { workers: _workers, onServedFile: _onServedFile, ...scorerOptions } = options;
   const workerData: OnnxWordScorerOptions = { ...scorerOptions, threads: options.threads ?? threadsPerWorker(size) };
   let nextId = 1;
   let closing = false;
@@ -49,7 +59,11 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
   const spawn = (index: number) => {
     const worker = new Worker(WORKER_URL, { workerData: { ...workerData, cancelled: cancelledIds }, execArgv: [] });
     const pending = new Map<number, Pending>();
-    worker.on('message', (msg: WorkerResponse) => {
+    worker.on('message', (msg: WorkerResponse | WorkerEvent) => {
+      if ('event' in msg) {
+        options.onServedFile?.(msg.weights, msg.served);
+        return;
+      }
       pending.get(msg.id)?.resolve(msg);
       pending.delete(msg.id);
     });

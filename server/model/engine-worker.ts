@@ -3,11 +3,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine } from '../compression/engine.js';
 import { countTokens } from '../compression/tokens.js';
 import { createOnnxWordScorer, type OnnxWordScorerOptions } from './onnx-word-scorer.js';
-import type { WorkerRequest, WorkerResponse } from './engine-pool.js';
+import type { WorkerEvent, WorkerRequest, WorkerResponse } from './engine-pool.js';
 import type { WordScorer } from './word-scorer.js';
 
 const { cancelled: cancelledIds, ...scorerOptions } = workerData as OnnxWordScorerOptions & { cancelled: SharedArrayBuffer };
-const scorer = createOnnxWordScorer(scorerOptions);
+// The pool logs which file each network is served from (the logger lives on the main thread).
+const scorer = createOnnxWordScorer({
+  ...scorerOptions,
+  onServedFile: (weights, served) => parentPort!.postMessage({ event: 'served-file', weights, served } satisfies WorkerEvent),
+});
 // The pool writes the ids of cancelled jobs into shared memory; inference blocks this thread's
 // event loop, so a message could not arrive in time, but a shared cell is read synchronously.
 // 64 ids, then the pool's write counter (not an id).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import type { WeightsId } from '../compression/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
-import { SERVED_QUANTIZED } from './served-format.js';
+import { chooseServedFile, type ModelFormat, type ServedFile } from './served-file.js';
 import { threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
 import { createBatcher, type Batcher } from './window-batcher.js';
 import { matchKey, splitWords } from './words.js';
@@ -42,8 +42,12 @@ interface Window {
 export interface OnnxWordScorerOptions {
   /** Folder holding `models/<id>/`. */
   modelsDir: string;
-  /** Use `onnx/model_quantized.onnx` (int8). Default: per network, from SERVED_QUANTIZED. */
+  /** Use `onnx/model_quantized.onnx` (int8) or `onnx/model.onnx` (fp32). Default: chosen per network by `modelFormat`. */
   quantized?: boolean;
+  /** `MODEL_FORMAT` when `quantized` is unset: auto (time both on this host, served-file.ts), int8 or fp32. Default auto. */
+  modelFormat?: ModelFormat;
+  /** Told which file each network is served from, and why, when it loads. */
+  onServedFile?: (weights: WeightsId, served: ServedFile) => void;
   /** Most windows per ONNX call. Default 32. */
   batchSize?: number;
   /** Most padded positions (windows x longest window) per ONNX call. Default 4,096. */
@@ -87,7 +91,12 @@ const SERVED_WINDOW: Readonly<Record<WeightsId, { pieces: number; overlap: numbe
  * averaged over the windows that saw it.
  */
 export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer {
-  const quantizedFor = (weights: WeightsId): boolean => options.quantized ?? SERVED_QUANTIZED[weights];
+  const servedFor = async (weights: WeightsId): Promise<Pick<ServedFile, 'quantized' | 'modelFileName'>> => {
+    if (options.quantized !== undefined) return { quantized: options.quantized };
+    const served = await chooseServedFile(options.modelsDir, weights, { threads: options.threads ?? threadsPerWorker(1), mode: options.modelFormat });
+    options.onServedFile?.(weights, served);
+    return served;
+  };
   const batchSize = options.batchSize ?? 32;
   const batchPieces = options.batchPieces ?? 4096;
   const dynamicBatching = options.dynamicBatching ?? true;
@@ -103,7 +112,8 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         t.env.allowLocalModels = true;
         t.env.localModelPath = path.resolve(options.modelsDir) + path.sep;
         const tokenizer = (await t.AutoTokenizer.from_pretrained(weights)) as unknown as PieceTokenizer;
-        const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized: quantizedFor(weights) })) as unknown as {
+        const { quantized, modelFileName } = await servedFor(weights);
+        const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized, ...(modelFileName ? { model_file_name: modelFileName } : {}) })) as unknown as {
           session: Session;
           config: { crema?: { accepts_query?: boolean; window_pieces?: number; max_query_pieces?: number } };
         };
