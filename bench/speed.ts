@@ -22,9 +22,9 @@
  * concurrency 16 reaches the engine instead of getting 429s.
  *
  * Contexts are SQuAD 2.0 dev paragraphs (../shared/data) concatenated until the o200k count
- * reaches the size, with a real question whose gold paragraph is in the context. The subset holds
- * ~21k tokens, so larger contexts cycle through it: the model still scores every window (nothing
- * caches scores), but word-piece lookups hit a warm cache more than on 1M tokens of fresh text.
+ * reaches the size, with a real question whose gold paragraph is in the context; past the subset's
+ * ~21k tokens they go on with the prose paragraphs of node_modules' README files (distinct text, so
+ * no cache is warmer than on fresh input), and only the 1M-token context repeats text.
  *
  * Flags: --sizes 1000,10000,100000,1000000; --v1-1m; --requests N (latte_v2 requests per
  * throughput cell, default 320; latte_v1 gets a quarter); --sequential N (requests per model for
@@ -34,7 +34,7 @@
  * speed.svg there (speed-quick.* with --quick, so a check never overwrites a real run).
  */
 import { fork } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -112,10 +112,45 @@ function machineLine(m: Machine): string {
 // ---------------------------------------------------------------------------------------------
 // Contexts
 
-/** SQuAD paragraphs from `first` on (cycling), joined until the o200k count reaches `tokens`. */
+/**
+ * Distinct prose beyond the ~21k tokens of the SQuAD subset: the paragraphs of the README files
+ * in node_modules (always there after `npm ci`; sorted, so every run reads the same text), so long
+ * contexts are fresh text and caches (word pieces, BPE merges, stems) are no warmer than in use.
+ */
+function readmeParagraphs(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory() && depth < 3) walk(full, depth + 1);
+      else if (e.isFile() && e.name === 'README.md') {
+        for (const p of readFileSync(full, 'utf8').split(/\n\s*\n/u)) {
+          // Prose only: long enough, mostly letters, not code or tables.
+          const letters = (p.match(/\p{L}/gu) ?? []).length;
+          if (p.length >= 200 && letters / p.length > 0.7 && !/^\s*(```|\||<|#)/u.test(p)) out.push(p.trim());
+        }
+      }
+    }
+  };
+  walk('node_modules', 0);
+  return [...new Set(out)];
+}
+
+let prose: string[] | undefined;
+/** SQuAD paragraphs from `first` on, then README prose (cycling only past both), joined until the o200k count reaches `tokens`. */
 function squadContext(squad: SquadSet, tokens: number, first = 0): string {
+  const pool = squad.paragraphs.slice(first).concat(squad.paragraphs.slice(0, first));
   const parts: string[] = [];
-  const add = () => parts.push(squad.paragraphs[(first + parts.length) % squad.paragraphs.length]!);
+  const add = () => {
+    if (parts.length >= pool.length && prose === undefined) pool.push(...(prose = readmeParagraphs()));
+    return parts.push(pool[parts.length % pool.length]!);
+  };
   // Counting the growing text at every step would be quadratic: paragraph counts first (a
   // paragraph break often merges into the token before it, so their sum is close), then top up.
   for (let sum = 0; sum < tokens; ) sum += countTokens(parts[add() - 1]!);

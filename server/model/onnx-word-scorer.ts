@@ -6,6 +6,7 @@ import type { ScoreRequest, WordScorer } from './word-scorer.js';
 import { chooseServedFile, type ModelFormat, type ServedFile } from './served-file.js';
 import { threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
 import { createBatcher, type Batcher } from './window-batcher.js';
+import { asciiWordPieces } from './wordpiece.js';
 import { matchKey, splitWords } from './words.js';
 
 /** The slice of a transformers.js tokenizer the scorer needs. */
@@ -25,6 +26,7 @@ interface LoadedModel {
   maxQueryPieces: number;
   cls: number;
   sep: number;
+  unk: number;
   pieceCache: Map<string, number[]>;
   batcher: Batcher<Window, Float32Array>;
 }
@@ -128,6 +130,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
           maxQueryPieces: crema.max_query_pieces ?? 48,
           cls: tokenizer.model.tokens_to_ids.get('[CLS]')!,
           sep: tokenizer.model.tokens_to_ids.get('[SEP]')!,
+          unk: tokenizer.model.tokens_to_ids.get('[UNK]')!,
           pieceCache: new Map(),
         };
         const ready: LoadedModel = {
@@ -151,7 +154,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
   function pieces(m: LoadedModel, word: string): number[] {
     let ids = m.pieceCache.get(word);
     if (!ids) {
-      ids = m.tokenizer.encode(word, null, { add_special_tokens: false });
+      ids = asciiWordPieces(word, m.tokenizer.model.tokens_to_ids, m.unk) ?? m.tokenizer.encode(word, null, { add_special_tokens: false });
       if (m.pieceCache.size > PIECE_CACHE_LIMIT) m.pieceCache.clear();
       m.pieceCache.set(word, ids);
     }
