@@ -16,8 +16,8 @@
  * has tens of thousands), a fresh one per cell so rate limits never answer 429.
  *
  * Flags: --requests N (per cell, default 200), --concurrency C (default 4), --history N (default
- * 20000), --model-requests N (engine calls per model, default 8), --tokens N (context size, default
- * 2000), --models DIR.
+ * 20000), --model-requests N (engine calls per model, default 8; 0 skips model time), --tokens N
+ * (context size, default 2000), --models DIR.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
@@ -343,7 +343,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   });
   const opts = { requests: Number(args.requests), concurrency: Number(args.concurrency), history: Number(args.history) };
   for (const [name, v] of Object.entries({ ...opts, 'model-requests': Number(args['model-requests']), tokens: Number(args.tokens) })) {
-    if (!(Number.isInteger(v) && v >= (name === 'history' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
+    if (!(Number.isInteger(v) && v >= (name === 'history' || name === 'model-requests' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
   }
   console.log(machineHeader());
   const contexts = buildContexts(Number(args.tokens), 24);
@@ -359,8 +359,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   if (unattributed) console.log(`(${unattributed} wrapped calls ran outside a traced request)`);
 
-  console.log('measuring model time (in-process engine, ONNX)...');
-  const model = await modelTimes(args.models!, contexts, Number(args['model-requests']));
+  const modelRequests = Number(args['model-requests']);
+  if (modelRequests > 0) console.log('measuring model time (in-process engine, ONNX)...');
+  const model = modelRequests > 0 ? await modelTimes(args.models!, contexts, modelRequests) : undefined;
 
   for (const store of stores) {
     for (const concurrency of [1, opts.concurrency]) {
@@ -382,6 +383,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
   }
 
+  if (!model) return;
   console.log(`\n**model time (engine, in-process, ${args['model-requests']} requests of ~${Math.round(avgTokens)} tokens) and server overhead as a share of it**\n`);
   console.log(mdTable(['model', 'model p50 ms', 'model p99 ms'], MODELS.map((m) => [m, f(quantile(model.get(m)!, 0.5)), f(quantile(model.get(m)!, 0.99))])));
   console.log();
