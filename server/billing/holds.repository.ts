@@ -8,7 +8,8 @@ import type { Executor } from '../db/executor.js';
  * money exact is that the balance moves in an UPDATE whose condition is re-checked on the row's
  * latest version once its lock is granted (READ COMMITTED), so concurrent holds serialize on the
  * account row and can never take the balance below zero, and that a pending usage row moves to
- * settled or released only once (`status = 'pending'` is re-checked the same way).
+ * settled or released only once (`status = 'pending'` is re-checked the same way). They run as
+ * prepared statements (create-db.ts).
  */
 
 export interface QuickHold {
@@ -28,7 +29,7 @@ export interface QuickHold {
  * the caller then takes the locked path, which finds out which rule refused and says so.
  */
 export async function holdInOneStatement(db: Executor, h: QuickHold): Promise<string | undefined> {
-  const result = await sql<{ id: string }>`
+  const result = await sql<{ id: string }>`/* prepared:hold */
     with key as (
       select 1 from api_keys
       where id = ${h.apiKeyId}::uuid and (revoked_at is not null or monthly_budget_nusd is not null)
@@ -72,7 +73,7 @@ export async function finishInOneStatement(db: Executor, f: Finish): Promise<boo
     f.status === 'settled'
       ? sql`values (1, 'release', ${f.reservedNusd}::bigint), (2, 'charge', ${-f.costNusd}::bigint)`
       : sql`values (1, 'release', ${f.reservedNusd}::bigint)`;
-  const result = await sql<{ id: string }>`
+  const result = await sql<{ id: string }>`/* prepared:finish */
     with event as (
       update usage_events
       set status = ${f.status}::text, cost_nusd = ${f.costNusd}::bigint, original_tokens = ${f.originalTokens}::bigint,
