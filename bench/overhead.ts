@@ -396,6 +396,8 @@ export async function main(argv: readonly string[]): Promise<void> {
   for (const [name, v] of Object.entries({ ...opts, 'model-requests': Number(args['model-requests']), tokens: Number(args.tokens) })) {
     if (!(Number.isInteger(v) && v >= (name === 'history' || name === 'model-requests' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
   }
+  // Each cell is a fresh tier-5 account: its warm-up and requests must fit latte_v1's 1,000 rpm.
+  if (opts.requests + 20 > 1_000) throw new Error('--requests must be at most 980 (a cell stays within tier 5 latte_v1 rpm)');
   console.log(machineHeader());
   const contexts = buildContexts(Number(args.tokens), 24);
   const avgTokens = contexts.reduce((s, c) => s + countTokens(c.context), 0) / contexts.length;
