@@ -13,6 +13,10 @@
  *
  * `--soak` runs the soak benchmark instead (bench/soak.ts: minutes of mixed load, errors, p99, RSS,
  * pending holds), with its own flags (--minutes N, --concurrency C, --models DIR, --out DIR).
+ *
+ * `--overhead` runs the fixed-cost benchmark instead (bench/overhead.ts: the server's own time per
+ * request by phase, on PGlite and on PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set, as a
+ * share of model time), with its own flags (--requests N, --concurrency C, --history N, --models DIR).
  */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -29,7 +33,12 @@ import { weightsOnDisk } from '../server/model/weights-availability.js';
 import { createQuotaStore } from '../server/rate-limit/quota.js';
 import { haystack, loadSquad, retained, rng } from './squad.js';
 
-const { values: pick } = parseArgs({ options: { soak: { type: 'boolean' } }, strict: false });
+const { values: pick } = parseArgs({ options: { soak: { type: 'boolean' }, overhead: { type: 'boolean' } }, strict: false });
+if (pick.overhead === true) {
+  const overhead = (await import('./overhead.js')) as { main: (argv: readonly string[]) => Promise<void> };
+  await overhead.main(process.argv.slice(2));
+  process.exit(process.exitCode ?? 0);
+}
 if (pick.soak === true) {
   const soak = (await import('./soak.js')) as { main: (argv: readonly string[]) => Promise<void> };
   await soak.main(process.argv.slice(2));

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createAuthService } from './accounts/auth.service.js';
 import { createProfileService } from './accounts/profile.service.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
+import { createTierCache } from './billing/account-tier.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
 import type { Database } from './db/database.js';
@@ -25,14 +26,24 @@ export function createServices(deps: ServiceDeps) {
   const { db, clock } = deps;
   const billing = createBillingService({ db, clock });
   const limits = createRequestLimits(deps.quotas);
+  const tiers = createTierCache({ db, clock });
+  const keys = createApiKeysService({ db, clock });
   return {
     auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs, adminEmail: deps.adminEmail, signup: deps.signup }),
-    keys: createApiKeysService({ db, clock }),
-    profiles: createProfileService({ db, clock }),
+    keys,
+    profiles: createProfileService({
+      db,
+      clock,
+      onAccountDeleted: (accountId) => {
+        keys.forgetAccount(accountId);
+        tiers.forget(accountId);
+      },
+    }),
     usage: createUsageService({ db, clock }),
     billing,
     limits,
-    meter: createMeter({ db, billing, limits, clock }),
+    tiers,
+    meter: createMeter({ billing, limits, tiers }),
   };
 }
 

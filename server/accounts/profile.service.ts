@@ -30,8 +30,8 @@ function checkAccountType(current: AccountRow['account_type'], wanted: AccountTy
   return wanted;
 }
 
-/** The seven profile operations. */
-export function createProfileService({ db, clock }: { db: Kysely<Database>; clock: () => Date }) {
+/** The seven profile operations. `onAccountDeleted` lets caches of the account forget it. */
+export function createProfileService({ db, clock, onAccountDeleted }: { db: Kysely<Database>; clock: () => Date; onAccountDeleted?: (accountId: string) => void }) {
   async function fresh(principal: Principal): Promise<AccountRow> {
     const account = await findAccountById(db, principal.account.id);
     if (!account) throw new ApiError('authentication_error', 'Account no longer exists');
@@ -121,6 +121,7 @@ export function createProfileService({ db, clock }: { db: Kysely<Database>; cloc
         // Frees the email for a new signup while the row keeps the usage history attached.
         await updateAccount(tx, account.id, { deleted_at: now, email: `deleted:${account.id}:${account.email}` });
       });
+      onAccountDeleted?.(account.id);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiKeyRow, ApiKeysTable } from '../db/database.js';
+import type { AccountRow, ApiKeyRow, ApiKeysTable } from '../db/database.js';
 import type { Executor } from '../db/executor.js';
 import type { Insertable } from 'kysely';
 
@@ -16,6 +16,25 @@ export async function findApiKey(db: Executor, accountId: string, id: string): P
 
 export async function findApiKeysByPrefix(db: Executor, prefix: string): Promise<ApiKeyRow[]> {
   return db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).execute();
+}
+
+const ACCOUNT_COLUMNS = ['id', 'email', 'password_hash', 'role', 'account_type', 'display_name', 'profile_created_at', 'balance_nusd', 'created_at', 'deleted_at'] as const;
+
+/** The keys with this lookup prefix, each with its account (live accounts only), in one round trip. */
+export async function findApiKeysWithAccountByPrefix(db: Executor, prefix: string): Promise<Array<{ key: ApiKeyRow; account: AccountRow }>> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('api_keys')
+    .select(ACCOUNT_COLUMNS.map((c) => `accounts.${c} as account__${c}` as const))
+    .where('api_keys.prefix', '=', prefix)
+    .where('accounts.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => {
+    const account = Object.fromEntries(ACCOUNT_COLUMNS.map((c) => [c, r[`account__${c}`]])) as AccountRow;
+    const key = Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('account__'))) as ApiKeyRow;
+    return { key, account };
+  });
 }
 
 /** Locks one key row (budget checks serialize per key). */

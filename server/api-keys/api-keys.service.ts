@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/schema.js';
 import type { Principal } from '../accounts/auth.service.js';
-import { findAccountById } from '../accounts/accounts.repository.js';
 import type { AccountRow, ApiKeyRow, Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { nanoToUsd, usdToNano } from '../billing/prices.js';
 import { accountTier } from '../billing/account-tier.js';
 import { keySpendThisMonth } from '../billing/usage.repository.js';
 import { API_KEY, isWellFormed, issueToken, lookupOf, matchDigest } from '../security/opaque-token.js';
+import { sha256Hex } from '../security/secrets.js';
+import { createPrincipalCache, type PrincipalCache } from './principal-cache.js';
 import {
   countActiveApiKeys,
   findApiKey,
-  findApiKeysByPrefix,
+  findApiKeysWithAccountByPrefix,
   insertApiKey,
   listApiKeys,
   revokeApiKey,
@@ -28,6 +29,8 @@ export interface KeyPrincipal {
   key: ApiKeyRow;
   account: AccountRow;
 }
+
+const isExpired = (key: ApiKeyRow, now: Date) => !!key.expires_at && key.expires_at.getTime() <= now.getTime();
 
 export function keyStatus(row: ApiKeyRow, now: Date): ApiKey['status'] {
   if (row.revoked_at) return 'REVOKED';
@@ -56,10 +59,12 @@ export function toApiKey(row: ApiKeyRow, spentNusd: number, now: Date): ApiKey {
 export interface ApiKeysServiceDeps {
   db: Kysely<Database>;
   clock: () => Date;
+  /** Recently authenticated keys (shared with whatever else must forget them); a private one by default. */
+  principals?: PrincipalCache;
 }
 
 /** Issue, list, read, re-budget, revoke and authenticate API keys. */
-export function createApiKeysService({ db, clock }: ApiKeysServiceDeps) {
+export function createApiKeysService({ db, clock, principals = createPrincipalCache() }: ApiKeysServiceDeps) {
   async function present(row: ApiKeyRow): Promise<ApiKey> {
     const now = clock();
     return toApiKey(row, await keySpendThisMonth(db, row.id, now), now);
@@ -113,39 +118,56 @@ export function createApiKeysService({ db, clock }: ApiKeysServiceDeps) {
 
     async updateBudget(principal: Principal, keyId: string, budgetUsd: number | null): Promise<ApiKey> {
       const row = await owned(principal, keyId);
-      return present(await setApiKeyBudget(db, row.id, budgetUsd === null ? null : usdToNano(budgetUsd)));
+      const updated = await setApiKeyBudget(db, row.id, budgetUsd === null ? null : usdToNano(budgetUsd));
+      principals.forgetKey(row.id);
+      return present(updated);
     },
 
     async revoke(principal: Principal, keyId: string): Promise<ApiKey> {
       const row = await owned(principal, keyId);
-      return present(await revokeApiKey(db, row.id, clock()));
+      const revoked = await revokeApiKey(db, row.id, clock());
+      principals.forgetKey(row.id);
+      return present(revoked);
     },
 
     /** Revokes the presented key itself (`POST /api/authorize/logout`); fine when already revoked. */
     async revokePresented(key: ApiKeyRow): Promise<void> {
       if (!key.revoked_at) await revokeApiKey(db, key.id, clock());
+      principals.forgetKey(key.id);
     },
 
     /**
      * Resolves a presented key: 401 `invalid_api_key` when malformed, unknown, revoked or its
-     * account is deleted; 401 `expired_api_key` after its expiry. Revocation takes effect on the
-     * very next request because nothing is cached.
+     * account is deleted; 401 `expired_api_key` after its expiry. A key read in the last few
+     * seconds is answered from memory (principal-cache.ts says what that bounds); otherwise its row
+     * and account are read in one round trip and `last_used_at` is written, so that column is
+     * exact to within the cache's lifetime.
      */
     async authenticate(value: string): Promise<KeyPrincipal> {
       const invalid = () => new ApiError('invalid_api_key', 'Invalid or revoked API key');
       if (!isWellFormed(API_KEY, value)) throw invalid();
-      const candidates = await findApiKeysByPrefix(db, lookupOf(value));
-      const match = matchDigest(value, candidates.map((k) => ({ ...k, digest: k.key_hash })));
-      if (!match || match.revoked_at) throw invalid();
       const now = clock();
-      if (match.expires_at && match.expires_at.getTime() <= now.getTime()) {
-        throw new ApiError('expired_api_key', 'API key has expired', { detail: `expired at ${match.expires_at.toISOString()}` });
+      const digest = sha256Hex(value);
+      let principal = principals.get(digest, now.getTime());
+      if (!principal) {
+        const candidates = await findApiKeysWithAccountByPrefix(db, lookupOf(value));
+        const match = matchDigest(value, candidates.map((c) => ({ ...c, digest: c.key.key_hash })));
+        if (!match || match.key.revoked_at) throw invalid();
+        principal = { key: match.key, account: match.account };
+        if (!isExpired(match.key, now)) {
+          await touchApiKey(db, match.key.id, now);
+          principals.set(digest, principal, now.getTime());
+        }
       }
-      const account = await findAccountById(db, match.account_id);
-      if (!account) throw invalid();
-      await touchApiKey(db, match.id, now);
-      const { digest: _digest, ...key } = match;
-      return { key, account };
+      if (isExpired(principal.key, now)) {
+        throw new ApiError('expired_api_key', 'API key has expired', { detail: `expired at ${principal.key.expires_at!.toISOString()}` });
+      }
+      return principal;
+    },
+
+    /** Forgets every cached key of an account (it was deleted). */
+    forgetAccount(accountId: string): void {
+      principals.forgetAccount(accountId);
     },
   };
 }

@@ -4,9 +4,10 @@ import { ApiError } from '../http/api-error.js';
 import { addToBalance, findAccountById, lockAccount } from '../accounts/accounts.repository.js';
 import { lockApiKey } from '../api-keys/api-keys.repository.js';
 import type { ModelId } from '../compression/families.js';
+import { finishInOneStatement, holdInOneStatement } from './holds.repository.js';
 import { insertLedgerEntry } from './ledger.repository.js';
 import { costNanoUsd, nanoToUsd, usdToNano } from './prices.js';
-import { finishUsageEvent, findStalePending, insertUsageEvent, keySpendThisMonth } from './usage.repository.js';
+import { findStalePending, insertUsageEvent, keySpendThisMonth } from './usage.repository.js';
 
 /** A pre-authorized request: its worst-case cost is held until settle or release. */
 export interface Hold {
@@ -25,6 +26,11 @@ export interface AuthorizeInput {
   operation: 'single' | 'batch' | 'stream';
   /** Input tokens that will be charged at most. */
   worstCaseTokens: number;
+  /**
+   * What the caller last knew of the key: true sends the hold straight to the locked path that
+   * checks the monthly budget. Only a hint (a stale one costs a round trip, never a wrong answer).
+   */
+  keyHasBudget?: boolean;
 }
 
 export interface Actual {
@@ -40,24 +46,36 @@ const usd = (nano: number): string => `$${nanoToUsd(nano).toFixed(6).replace(/0+
 
 /**
  * Usage billing. Each step is one transaction that writes the usage row, the ledger entries
- * and the balance together, so a usage row is never lost and never counted twice.
+ * and the balance together, so a usage row is never lost and never counted twice. The common
+ * steps are one statement each (holds.repository.ts): a hold for a key without a monthly
+ * budget, every settle and every release.
  */
 export function createBillingService({ db, clock }: { db: Kysely<Database>; clock: () => Date }) {
   return {
     /**
      * Holds the worst-case cost against the account balance (429 `insufficient_balance`) and the
-     * key's monthly budget (402 `budget_exceeded`). Rows are locked account-then-key, so
-     * concurrent requests serialize and can never overspend either.
+     * key's monthly budget (402 `budget_exceeded`); a revoked key or a deleted account is 401.
+     * Concurrent holds serialize on the account row (and, for a key with a budget, on the key row,
+     * locked account-then-key), so they can never overspend either.
      */
     async authorize(input: AuthorizeInput): Promise<Hold> {
       const cost = costNanoUsd(input.model, input.worstCaseTokens);
       const now = clock();
+      const hold = (usageEventId: string): Hold => ({ usageEventId, accountId: input.accountId, reservedNusd: cost, model: input.model });
+      // One round trip when nothing needs a second look: a live key without a budget and a balance that covers the cost.
+      if (!input.keyHasBudget) {
+        const id = await holdInOneStatement(db, { ...input, costNusd: cost, now });
+        if (id) return hold(id);
+      }
+      // The locked path: finds which rule refuses (and says so), or checks the key's monthly budget.
       return db.transaction().execute(async (tx) => {
         const account = await lockAccount(tx, input.accountId);
         if (!account || account.deleted_at) throw new ApiError('invalid_api_key', 'Invalid or revoked API key');
         if (input.apiKeyId) {
           const key = await lockApiKey(tx, input.apiKeyId);
-          if (key?.monthly_budget_nusd !== null && key?.monthly_budget_nusd !== undefined) {
+          // The key was authenticated a moment ago, maybe from another replica's cache: a revocation counts here at once.
+          if (!key || key.revoked_at) throw new ApiError('invalid_api_key', 'Invalid or revoked API key');
+          if (key.monthly_budget_nusd !== null) {
             const spent = await keySpendThisMonth(tx, key.id, now);
             if (spent + cost > key.monthly_budget_nusd) {
               throw new ApiError('budget_exceeded', 'Monthly budget of this API key is exhausted', {
@@ -89,44 +107,55 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
         });
         await insertLedgerEntry(tx, { account_id: input.accountId, kind: 'hold', amount_nusd: -cost, usage_event_id: event.id });
         await addToBalance(tx, input.accountId, -cost);
-        return { usageEventId: event.id, accountId: input.accountId, reservedNusd: cost, model: input.model };
+        return hold(event.id);
       });
     },
 
-    /** Charges the actual cost (never above the hold) and returns the rest. Idempotent. */
-    async settle(hold: Hold, actual: Actual): Promise<void> {
+    /**
+     * 401 unless the key is live and its account not deleted: the check a free request (no
+     * tokens, so no hold) gets, since its key may have come from a replica's cache.
+     */
+    async assertKeyLive(accountId: string, apiKeyId: string): Promise<void> {
+      const live = await db
+        .selectFrom('api_keys')
+        .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+        .select('api_keys.id')
+        .where('api_keys.id', '=', apiKeyId)
+        .where('api_keys.account_id', '=', accountId)
+        .where('api_keys.revoked_at', 'is', null)
+        .where('accounts.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!live) throw new ApiError('invalid_api_key', 'Invalid or revoked API key');
+    },
+
+    /** Charges the actual cost (never above the hold) and returns the rest. Idempotent: false when it was no longer pending. */
+    async settle(hold: Hold, actual: Actual): Promise<boolean> {
       const cost = Math.min(costNanoUsd(hold.model, actual.billedTokens ?? actual.originalTokens), hold.reservedNusd);
-      await db.transaction().execute(async (tx) => {
-        const done = await finishUsageEvent(tx, hold.usageEventId, {
-          status: 'settled',
-          cost_nusd: cost,
-          original_tokens: actual.originalTokens,
-          compressed_tokens: actual.compressedTokens,
-          rows: actual.rows,
-          settled_at: clock(),
-        });
-        if (!done) return;
-        await insertLedgerEntry(tx, { account_id: hold.accountId, kind: 'release', amount_nusd: hold.reservedNusd, usage_event_id: hold.usageEventId });
-        await insertLedgerEntry(tx, { account_id: hold.accountId, kind: 'charge', amount_nusd: -cost, usage_event_id: hold.usageEventId });
-        await addToBalance(tx, hold.accountId, hold.reservedNusd - cost);
+      return finishInOneStatement(db, {
+        usageEventId: hold.usageEventId,
+        accountId: hold.accountId,
+        reservedNusd: hold.reservedNusd,
+        costNusd: cost,
+        status: 'settled',
+        originalTokens: actual.originalTokens,
+        compressedTokens: actual.compressedTokens,
+        rows: actual.rows,
+        now: clock(),
       });
     },
 
     /** Returns the whole hold (the request failed before producing a result). Idempotent: false when it was no longer pending. */
     async release(hold: Hold): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
-        const done = await finishUsageEvent(tx, hold.usageEventId, {
-          status: 'released',
-          cost_nusd: 0,
-          original_tokens: 0,
-          compressed_tokens: 0,
-          rows: 0,
-          settled_at: clock(),
-        });
-        if (!done) return false;
-        await insertLedgerEntry(tx, { account_id: hold.accountId, kind: 'release', amount_nusd: hold.reservedNusd, usage_event_id: hold.usageEventId });
-        await addToBalance(tx, hold.accountId, hold.reservedNusd);
-        return true;
+      return finishInOneStatement(db, {
+        usageEventId: hold.usageEventId,
+        accountId: hold.accountId,
+        reservedNusd: hold.reservedNusd,
+        costNusd: 0,
+        status: 'released',
+        originalTokens: 0,
+        compressedTokens: 0,
+        rows: 0,
+        now: clock(),
       });
     },
 

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { KeyPrincipal } from '../api-keys/api-keys.service.js';
 import type { ModelId } from '../compression/families.js';
-import type { Database } from '../db/database.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
-import { accountTier } from './account-tier.js';
+import type { TierCache } from './account-tier.js';
 import type { Actual, BillingService } from './billing.service.js';
 
 export interface MeteredCall {
@@ -22,10 +20,10 @@ export interface MeteredCall {
  * @example
  * const result = await meter(call, async () => ({ result, actual: { originalTokens, compressedTokens, rows } }));
  */
-export function createMeter(deps: { db: Kysely<Database>; billing: BillingService; limits: RequestLimits; clock: () => Date }) {
+export function createMeter(deps: { billing: BillingService; limits: RequestLimits; tiers: TierCache }) {
   return async function meter<T>(call: MeteredCall, work: () => Promise<{ result: T; actual: Actual }>): Promise<T> {
     const { account, key } = call.principal;
-    const tier = await accountTier(deps.db, account.id, deps.clock());
+    const tier = await deps.tiers.tierOf(account.id);
     const spent = await deps.limits.enforce({
       accountId: account.id,
       apiKeyId: key.id,
@@ -34,7 +32,14 @@ export function createMeter(deps: { db: Kysely<Database>; billing: BillingServic
       model: call.model,
       tokens: call.inputTokens,
     });
-    if (call.inputTokens === 0) return (await work()).result;
+    if (call.inputTokens === 0) {
+      // No hold to meet the key's row, so read it here: a key revoked elsewhere does no work.
+      await deps.billing.assertKeyLive(account.id, key.id).catch(async (err: unknown) => {
+        await spent.refund().catch(() => undefined);
+        throw err;
+      });
+      return (await work()).result;
+    }
     let hold: Awaited<ReturnType<BillingService['authorize']>>;
     try {
       hold = await deps.billing.authorize({
@@ -45,6 +50,7 @@ export function createMeter(deps: { db: Kysely<Database>; billing: BillingServic
         model: call.model,
         operation: call.operation,
         worstCaseTokens: call.inputTokens,
+        keyHasBudget: key.monthly_budget_nusd !== null,
       });
     } catch (err) {
       // Refused before any work (402 budget, 429 balance): it must not use up the key's daily cap or the rpm/tpm.
@@ -58,7 +64,7 @@ export function createMeter(deps: { db: Kysely<Database>; billing: BillingServic
       await deps.billing.release(hold);
       throw err;
     }
-    await deps.billing.settle(hold, outcome.actual);
+    if (await deps.billing.settle(hold, outcome.actual)) deps.tiers.record(account.id, outcome.actual.compressedTokens);
     return outcome.result;
   };
 }

@@ -14,21 +14,6 @@ export async function insertUsageEvent(
   return db.insertInto('usage_events').values(event).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Moves a pending event to settled or released; returns undefined when it was not pending (already done). */
-export async function finishUsageEvent(
-  db: Executor,
-  id: string,
-  changes: { status: 'settled' | 'released'; cost_nusd: number; original_tokens: number; compressed_tokens: number; rows: number; settled_at: Date },
-): Promise<UsageEventRow | undefined> {
-  return db
-    .updateTable('usage_events')
-    .set(changes)
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /** Compressed tokens of the account's settled usage since the start of this month (drives the tier). */
 export async function monthlyCompressedTokens(db: Executor, accountId: string, now: Date): Promise<number> {
   const row = await db

@@ -55,6 +55,35 @@ function survivePoolErrors(pool: pg.Pool, report: (err: Error) => void): void {
   pool.on('error', () => undefined);
 }
 
+/**
+ * Statements whose text opens with a marker comment, `/* prepared:NAME *\/`, run as named prepared
+ * statements: parsed and planned once per connection instead of on every call (about three times
+ * cheaper on PGlite, where planning runs in WebAssembly). Only the hot, fixed-text statements of the
+ * request path carry the marker, so each connection prepares a handful of them, never an unbounded
+ * set. (A pooler in front of PostgreSQL must support named prepared statements: PgBouncer 1.21+ in
+ * transaction mode with max_prepared_statements set, or session mode.)
+ */
+const PREPARED_MARKER = /^\/\* prepared:([\w-]+) \*\//u;
+
+function prepareMarkedStatements(pool: pg.Pool): void {
+  // One name per distinct marked text (a statement with variants gets one per variant).
+  const names = new Map<string, string>();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      const marker = typeof text === 'string' ? PREPARED_MARKER.exec(text) : null;
+      if (!marker || args.length > 2 || (values !== undefined && !Array.isArray(values))) return query(...args);
+      let name = names.get(text as string);
+      if (!name) {
+        name = `${marker[1]}_${names.size}`;
+        names.set(text as string, name);
+      }
+      return query({ name, text, values });
+    }) as typeof client.query;
+  });
+}
+
 // int8 (bigint) columns hold tokens and nano-USD; both stay far below 2^53, so read them as numbers.
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -78,6 +107,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       ...(searchPath ? { options: searchPath } : {}),
     });
     survivePoolErrors(pool, options.onConnectionError ?? (() => undefined));
+    prepareMarkedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
@@ -92,6 +122,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   // PGlite is one connection: max 1 is mandatory, so code inside a transaction must use `tx`, never `db`.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, types });
   survivePoolErrors(pool, options.onConnectionError ?? (() => undefined));
+  prepareMarkedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,7 +1,7 @@
 import type { ModelId } from '../compression/families.js';
 import { ApiError } from '../http/api-error.js';
 import { limitsFor, type Tier } from '../billing/tiers.js';
-import type { QuotaStore } from './quota.js';
+import type { QuotaDecision, QuotaStore } from './quota.js';
 
 export interface LimitInput {
   accountId: string;
@@ -43,32 +43,37 @@ export function createRequestLimits(quotas: QuotaStore) {
       if (input.apiKeyId && input.dailyRequestCap !== null) {
         checks.push({ label: 'daily request cap of this API key', limit: input.dailyRequestCap, windowS: 86_400, key: input.apiKeyId, points: 1, isKeyCap: true });
       }
-      const taken: Array<{ check: Check }> = [];
-      for (const check of checks) {
-        if (check.limit === -1 || check.points === 0) continue;
-        const quota = quotas.quota(check.label.replaceAll(' ', '-'), check.limit, check.windowS);
-        const decision = await quota.consume(check.key, check.points);
-        if (!decision.allowed) {
-          await quota.refund(check.key, check.points);
-          for (const t of taken) {
-            await quotas.quota(t.check.label.replaceAll(' ', '-'), t.check.limit, t.check.windowS).refund(t.check.key, t.check.points);
-          }
-          throw new ApiError('rate_limit_exceeded', `Rate limit exceeded: ${check.label}`, {
-            detail: check.isKeyCap
-              ? `This API key allows ${check.limit} requests per day (its daily request cap)`
-              : `${input.tier.display_name} allows ${check.limit} ${check.label}${input.model === 'latte_v2' && check.windowS === 60 ? ' for latte_v2' : ''}`,
-            retryAfter: decision.retryAfterS,
-          });
-        }
-        taken.push({ check });
-      }
-      return {
-        async refund() {
-          for (const t of taken) {
-            await quotas.quota(t.check.label.replaceAll(' ', '-'), t.check.limit, t.check.windowS).refund(t.check.key, t.check.points);
-          }
-        },
+      // Every quota at once (one round trip to Redis, pipelined); when one rejects, all the points
+      // are given back (a rejected consume still counts its points), the same end state as
+      // stopping at the first rejection.
+      const active = checks.filter((c) => c.limit !== -1 && c.points !== 0);
+      const quotaOf = (c: Check) => quotas.quota(c.label.replaceAll(' ', '-'), c.limit, c.windowS);
+      const refundAll = async () => {
+        await Promise.all(active.map((c) => quotaOf(c).refund(c.key, c.points)));
       };
+      const decisions = await Promise.allSettled(active.map((c) => quotaOf(c).consume(c.key, c.points)));
+      const failed = decisions.find((d) => d.status === 'rejected');
+      if (failed) {
+        // The store failed (not a limit): give back what the others took, then fail the request.
+        await Promise.all(active.map((c, i) => (decisions[i]!.status === 'fulfilled' ? quotaOf(c).refund(c.key, c.points) : undefined))).catch(() => undefined);
+        throw failed.reason;
+      }
+      const refused = active.findIndex((_c, i) => {
+        const d = decisions[i] as PromiseFulfilledResult<QuotaDecision>;
+        return !d.value.allowed;
+      });
+      if (refused >= 0) {
+        const check = active[refused]!;
+        const decision = (decisions[refused] as PromiseFulfilledResult<QuotaDecision & { allowed: false }>).value;
+        await refundAll();
+        throw new ApiError('rate_limit_exceeded', `Rate limit exceeded: ${check.label}`, {
+          detail: check.isKeyCap
+            ? `This API key allows ${check.limit} requests per day (its daily request cap)`
+            : `${input.tier.display_name} allows ${check.limit} ${check.label}${input.model === 'latte_v2' && check.windowS === 60 ? ' for latte_v2' : ''}`,
+          retryAfter: decision.retryAfterS,
+        });
+      }
+      return { refund: refundAll };
     },
   };
 }

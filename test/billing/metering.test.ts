@@ -113,6 +113,24 @@ describe('usage billing', () => {
     expect(await balanceNusd(accountId)).toBe(50_000);
   }, 60_000);
 
+  it('settling below the hold gives the rest back; settling twice or after a release changes nothing', async () => {
+    const { accountId } = await signup(t.app);
+    const hold = await t.services.billing.authorize({
+      accountId, apiKeyId: null, requestId: `below-${accountId}`, family: 'question-specific', model: 'latte_v1', operation: 'batch', worstCaseTokens: 1_000,
+    });
+    expect(hold.reservedNusd).toBe(100_000);
+    expect(await balanceNusd(accountId)).toBe(10_000_000_000 - 100_000);
+    expect(await t.services.billing.settle(hold, { originalTokens: 600, compressedTokens: 200, rows: 2 })).toBe(true);
+    expect(await t.services.billing.settle(hold, { originalTokens: 600, compressedTokens: 200, rows: 2 })).toBe(false);
+    expect(await t.services.billing.release(hold)).toBe(false);
+    expect(await balanceNusd(accountId)).toBe(10_000_000_000 - 60_000);
+    const [row] = await t.db.db.selectFrom('usage_events').selectAll().where('account_id', '=', accountId).execute();
+    expect(row).toMatchObject({ status: 'settled', reserved_nusd: 100_000, cost_nusd: 60_000, original_tokens: 600, compressed_tokens: 200, rows: 2 });
+    const ledger = await t.db.db.selectFrom('ledger_entries').select(['kind', 'amount_nusd']).where('account_id', '=', accountId).orderBy('id').execute();
+    expect(ledger.map((l) => [l.kind, l.amount_nusd])).toEqual([['grant', 10_000_000_000], ['hold', -100_000], ['release', 100_000], ['charge', -60_000]]);
+    expect(await ledgerSum(accountId)).toBe(await balanceNusd(accountId));
+  });
+
   it('releases holds left pending by a crashed process', async () => {
     const { accountId } = await signup(t.app);
     const hold = await t.services.billing.authorize({
