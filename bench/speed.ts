@@ -449,21 +449,57 @@ interface HealthStats {
 
 const healthStats = (state: string, ms: readonly number[]): HealthStats => ({ state, samples: ms.length, p50: round(quantile(ms, 0.5)), p99: round(quantile(ms, 0.99)), max: round(Math.max(...ms)) });
 
-/** `requests` sent by `concurrency` loops; /health is polled throughout when `watchHealth`. */
-async function throughputCell(srv: Server, model: Model, batching: boolean, concurrency: number, requests: readonly RouteRequest[], watchHealth: boolean) {
-  const key = await srv.newKey();
+/** What a load child is asked to do, and what it answers. */
+interface LoadSpec {
+  base: string;
+  key: string;
+  model: Model;
+  concurrency: number;
+  requests: RouteRequest[];
+  watchHealth: boolean;
+}
+interface LoadResult {
+  latencies: number[];
+  seconds: number;
+  health: number[];
+}
+
+/**
+ * Runs in a child process (this file with --load): the clients and the /health poller live outside
+ * the server's process, as they would in use, so the server's event loop is not also running 16
+ * clients and a poller's own timings are not delayed by the server's work.
+ */
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const latencies: number[] = [];
   let next = 0;
   let finished = false;
-  const health = watchHealth ? pollHealth(srv.base, () => finished) : Promise.resolve([]);
+  const health = spec.watchHealth ? pollHealth(spec.base, () => finished) : Promise.resolve([]);
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < requests.length) latencies.push(await compress(srv.base, key, model, requests[next++]!));
+    Array.from({ length: spec.concurrency }, async () => {
+      while (next < spec.requests.length) latencies.push(await compress(spec.base, spec.key, spec.model, spec.requests[next++]!));
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
   finished = true;
+  return { latencies, seconds, health: await health };
+}
+
+function forkLoad(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let result: LoadResult | undefined;
+    child.on('message', (m) => (result = m as LoadResult));
+    child.on('error', reject);
+    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load child exited with code ${code}`))));
+    child.send(spec);
+  });
+}
+
+/** `requests` sent by `concurrency` loops in a child process; /health is polled throughout when `watchHealth`. */
+async function throughputCell(srv: Server, model: Model, batching: boolean, concurrency: number, requests: readonly RouteRequest[], watchHealth: boolean) {
+  const key = await srv.newKey();
+  const { latencies, seconds, health } = await forkLoad({ base: srv.base, key, model, concurrency, requests: [...requests], watchHealth });
   const tokens = requests.reduce((s, r) => s + r.tokens, 0);
   const cell: ThroughputCell = {
     model,
@@ -477,7 +513,7 @@ async function throughputCell(srv: Server, model: Model, batching: boolean, conc
     p50: round(quantile(latencies, 0.5)),
     p99: round(quantile(latencies, 0.99)),
   };
-  return { cell, health: await health };
+  return { cell, health };
 }
 
 interface RatioResult {
@@ -563,7 +599,7 @@ function printHttp(cells: readonly ThroughputCell[], health: readonly HealthStat
     const line = [true, false].map((b) => `batching ${b ? 'on' : 'off'} ${(at(b, 16).tokensPerS / at(b, 1).tokensPerS).toFixed(2)}x`).join(', ');
     console.log(`${model} c16/c1 throughput: ${line}; c16 batching on/off: ${(at(true, 16).tokensPerS / at(false, 16).tokensPerS).toFixed(2)}x`);
   }
-  console.log(`\n## GET ${HEALTH} latency (polled every ~50 ms; the load generator shares the server's process)\n`);
+  console.log(`\n## GET ${HEALTH} latency (polled every ~50 ms from the load's child process)\n`);
   console.log(mdTable(['state', 'samples', 'p50 ms', 'p99 ms', 'max ms'], health.map((h) => [h.state, String(h.samples), h.p50.toFixed(1), h.p99.toFixed(1), h.max.toFixed(1)])));
   console.log(`\n## latte_v1 / latte_v2 through the route (sequential, alternating, ~${fmt(ratio.avgTokens)}-token requests, ${ratio.requests} each)\n`);
   console.log(
@@ -603,6 +639,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       cell: { type: 'string' },
       sizes: { type: 'string' },
       quick: { type: 'boolean', default: false },
+      load: { type: 'boolean', default: false },
       'v1-1m': { type: 'boolean', default: false },
       requests: { type: 'string' },
       sequential: { type: 'string' },
@@ -612,6 +649,12 @@ export async function main(argv: readonly string[]): Promise<void> {
       out: { type: 'string', default: fileURLToPath(new URL('./out/', import.meta.url)) },
     },
   });
+  if (args.load === true) {
+    const spec = await new Promise<LoadSpec>((resolve) => process.once('message', (m) => resolve(m as LoadSpec)));
+    const loadResult = await runLoad(spec);
+    await new Promise((resolve) => process.send!(loadResult, resolve));
+    return;
+  }
   if (args.cell !== undefined) {
     const cell = await runCell(JSON.parse(args.cell) as CellSpec);
     // Wait for the message to leave before the caller exits the process.

@@ -123,7 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
     dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),
-    batchCollectMs: int(env, 'BATCH_COLLECT_MS', 2),
+    batchCollectMs: int(env, 'BATCH_COLLECT_MS', 0),
     modelFormat: oneOf(env, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),
     corsOrigins: origins(env['CORS_ORIGINS']),
     adminEmail: nonEmpty(env['ADMIN_EMAIL']),

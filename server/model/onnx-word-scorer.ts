@@ -56,7 +56,7 @@ export interface OnnxWordScorerOptions {
   batchPieces?: number;
   /** Dynamic batching: concurrent jobs share ONNX calls (default true; false runs each job's own calls, for benchmarks). */
   dynamicBatching?: boolean;
-  /** How long an idle runner waits for other jobs before its first call, ms. Default 2. */
+  /** How long an idle runner waits for other jobs before its first call, ms. Default 0: jobs arriving while a call runs share the next one (a 2 ms wait cost 20% of requests per second at concurrency 1 and gained 6% at 16). */
   collectMs?: number;
   /** onnxruntime intra-op threads. Default: every core of the host. */
   threads?: number;
@@ -140,7 +140,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
             length: (w) => w.ids.length,
             maxBatch: batchSize,
             maxPieces: batchPieces,
-            collectMs: options.collectMs ?? 2,
+            collectMs: options.collectMs ?? 0,
           }),
         };
         return ready;
