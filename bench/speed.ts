@@ -359,12 +359,12 @@ interface Server {
   close(): Promise<void>;
 }
 
-async function startServer(modelsDir: string, dynamicBatching: boolean): Promise<Server> {
+async function startServer(modelsDir: string, dynamicBatching: boolean, workers: number): Promise<Server> {
   // No per-account concurrency cap (0), and sign-ups unthrottled: each cell signs up its own account.
   const config = { ...loadConfig({}), modelsDir, logLevel: 'silent', maxConcurrentPerAccount: 0, authRpmPerIp: 1_000_000 };
   const db = await createDb({ dataDir: 'memory://' });
   await migrateToLatest(db.db);
-  const backend = createEnginePool({ modelsDir, ...(dynamicBatching ? {} : { dynamicBatching: false }) });
+  const backend = createEnginePool({ modelsDir, workers, ...(dynamicBatching ? {} : { dynamicBatching: false }) });
   const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas: createQuotaStore(), backend, weights: weightsOnDisk(modelsDir) });
   const server = app.listen(0, '127.0.0.1');
   // fetch reuses idle connections: they must outlive the gaps between cells (see bench/run.ts).
@@ -546,6 +546,8 @@ interface HttpOptions {
   requests: number;
   sequential: number;
   healthIdleSamples: number;
+  /** ENGINE_WORKERS of the servers (default 1). */
+  workers: number;
   /** Models of the throughput cells (the v1/v2 ratio always runs both). */
   models: readonly Model[];
 }
@@ -557,7 +559,7 @@ async function httpParts(squad: SquadSet, o: HttpOptions) {
   // Both servers stay up and their cells alternate, so a change in the shared machine's load
   // falls on batching on and off alike (an idle pool costs memory, not CPU).
   const servers = new Map<boolean, Server>();
-  for (const batching of [true, false]) servers.set(batching, await startServer(o.modelsDir, batching));
+  for (const batching of [true, false]) servers.set(batching, await startServer(o.modelsDir, batching, o.workers));
   for (const srv of servers.values()) await warmRoute(srv, small);
   const served = servers.get(true)!;
   let polls = 0;
@@ -640,6 +642,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       sizes: { type: 'string' },
       quick: { type: 'boolean', default: false },
       load: { type: 'boolean', default: false },
+      workers: { type: 'string' },
       'v1-1m': { type: 'boolean', default: false },
       requests: { type: 'string' },
       sequential: { type: 'string' },
@@ -690,6 +693,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       requests: count('requests', args.requests ?? (quick ? '16' : '320')),
       sequential: count('sequential', args.sequential ?? (quick ? '3' : '12')),
       healthIdleSamples: quick ? 20 : 100,
+      workers: count('workers', args.workers ?? '1'),
       models,
     });
     printHttp(http.cells, http.health, http.ratio);
