@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuSummary } from './cpu.js';
+import { machine, machineLine } from './speed.js';
 
 const { values: args } = parseArgs({
   options: { models: { type: 'string', default: 'models' }, ort: { type: 'string' }, seconds: { type: 'string', default: '1.5' } },
@@ -60,7 +60,7 @@ async function tokensPerSecond(ort: Ort, file: string, threads: number | undefin
   return (runs * b * t) / (ms / 1000);
 }
 
-console.log(cpuSummary());
+console.log(machineLine(machine()));
 console.log(`cores: ${availableParallelism()}; pieces scored per second (batch x window, random ids), ${args.seconds} s per cell\n`);
 const header = ['model', 'file', 'onnxruntime-node', 'threads', 'shape', 'pieces/s'];
 console.log([header[0]!.padEnd(10), header[1]!.padEnd(6), header[2]!.padEnd(18), header[3]!.padEnd(9), header[4]!.padEnd(8), header[5]!.padStart(10)].join(''));

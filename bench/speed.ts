@@ -74,7 +74,7 @@ const sizeLabel = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1
 // ---------------------------------------------------------------------------------------------
 // Machine
 
-interface Machine {
+export interface Machine {
   cpu: string;
   cores: number;
   avx512_vnni: boolean;
@@ -84,7 +84,7 @@ interface Machine {
   onnxruntimeNode: string;
 }
 
-function machine(): Machine {
+export function machine(): Machine {
   let info = '';
   try {
     info = readFileSync('/proc/cpuinfo', 'utf8');
@@ -104,7 +104,7 @@ function machine(): Machine {
   };
 }
 
-function machineLine(m: Machine): string {
+export function machineLine(m: Machine): string {
   const flag = (name: keyof Machine) => `${name} ${m[name] ? 'yes' : 'no'}`;
   return `CPU: ${m.cpu}, ${m.cores} cores; ${flag('avx512_vnni')}, ${flag('avx_vnni')}, ${flag('avx2')}; Node ${m.node}; onnxruntime-node ${m.onnxruntimeNode}`;
 }
