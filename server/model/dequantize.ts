@@ -111,37 +111,30 @@ export function dequantizeOnnx(int8: Uint8Array): Uint8Array {
       continue;
     }
     const [base, suffix] = found;
-    if (suffix === '_dql') {
-      if (!complete(group, MATMUL)) throw new Error(`${base}: incomplete int8 MatMul group`);
-      const wq = inits.get(`${base}_Wq`);
-      const ws = inits.get(`${base}_Ws`);
-      if (!wq || !ws) throw new Error(`${base}: missing ${base}_Wq or ${base}_Ws`);
-      const [rows, cols] = dims(wq);
-      if (rows === undefined || cols === undefined || dims(wq).length !== 2) throw new Error(`${base}_Wq: expected a matrix`);
-      const q = int8Values(wq);
-      const s = floatValues(ws);
-      if (s.length !== cols) throw new Error(`${base}_Ws: expected ${cols} column scales, got ${s.length}`);
+    // An int8 MatMul weight has one scale per output column, an int8 embedding one per row.
+    const rule =
+      suffix === '_dql'
+        ? { members: MATMUL, q: '_Wq', s: '_Ws', drop: ['_Wq', '_Ws', '_Wzp'], out: '_W', perRow: false, op: 'MatMul', last: '_ymul' }
+        : suffix === '_gq'
+          ? { members: GATHER, q: '_Eq', s: '_Es', drop: ['_Eq', '_Es', '_ax'], out: '_E', perRow: true, op: 'Gather', last: '_gmul' }
+          : undefined;
+    if (rule) {
+      if (!complete(group, rule.members)) throw new Error(`${base}: incomplete int8 ${rule.op} group`);
+      const qt = inits.get(base + rule.q);
+      const st = inits.get(base + rule.s);
+      if (!qt || !st) throw new Error(`${base}: missing ${base}${rule.q} or ${base}${rule.s}`);
+      const [rows, cols] = dims(qt);
+      if (rows === undefined || cols === undefined || dims(qt).length !== 2) throw new Error(`${base}${rule.q}: expected a matrix`);
+      const q = int8Values(qt);
+      const scale = floatValues(st);
+      const want = rule.perRow ? rows : cols;
+      if (scale.length !== want) throw new Error(`${base}${rule.s}: expected ${want} ${rule.perRow ? 'row' : 'column'} scales, got ${scale.length}`);
       const w = new Float32Array(rows * cols);
-      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) w[r * cols + c] = q[r * cols + c]! * s[c]!;
-      added.push(floatTensor(`${base}_W`, [rows, cols], w));
-      nodes.push(onnx.NodeProto.create({ name: base, opType: 'MatMul', input: [n.input![0]!, `${base}_W`], output: [group.get('_ymul')!.output![0]!] }));
-      for (const t of ['_Wq', '_Ws', '_Wzp']) dropped.add(base + t);
-      rewritten++;
-    } else if (suffix === '_gq') {
-      if (!complete(group, GATHER)) throw new Error(`${base}: incomplete int8 Gather group`);
-      const eq = inits.get(`${base}_Eq`);
-      const es = inits.get(`${base}_Es`);
-      if (!eq || !es) throw new Error(`${base}: missing ${base}_Eq or ${base}_Es`);
-      const [rows, cols] = dims(eq);
-      if (rows === undefined || cols === undefined || dims(eq).length !== 2) throw new Error(`${base}_Eq: expected a matrix`);
-      const q = int8Values(eq);
-      const s = floatValues(es);
-      if (s.length !== rows) throw new Error(`${base}_Es: expected ${rows} row scales, got ${s.length}`);
-      const e = new Float32Array(rows * cols);
-      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) e[r * cols + c] = q[r * cols + c]! * s[r]!;
-      added.push(floatTensor(`${base}_E`, [rows, cols], e));
-      nodes.push(onnx.NodeProto.create({ name: base, opType: 'Gather', input: [`${base}_E`, n.input![1]!], output: [group.get('_gmul')!.output![0]!] }));
-      for (const t of ['_Eq', '_Es', '_ax']) dropped.add(base + t);
+      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) w[r * cols + c] = q[r * cols + c]! * scale[rule.perRow ? r : c]!;
+      added.push(floatTensor(base + rule.out, [rows, cols], w));
+      const input = rule.perRow ? [base + rule.out, n.input![1]!] : [n.input![0]!, base + rule.out];
+      nodes.push(onnx.NodeProto.create({ name: base, opType: rule.op, input, output: [group.get(rule.last)!.output![0]!] }));
+      for (const t of rule.drop) dropped.add(base + t);
       rewritten++;
     }
     // Every other member of a group is replaced by the node emitted for its first one.
