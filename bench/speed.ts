@@ -50,6 +50,7 @@ import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { createEnginePool } from '../server/model/engine-pool.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
+import { cpuIdentity } from '../server/model/served-file.js';
 import { weightsOnDisk } from '../server/model/weights-availability.js';
 import { createQuotaStore } from '../server/rate-limit/quota.js';
 import { mdTable, quantile } from './families/common.js';
@@ -85,16 +86,12 @@ export interface Machine {
 }
 
 export function machine(): Machine {
-  let info = '';
-  try {
-    info = readFileSync('/proc/cpuinfo', 'utf8');
-  } catch {
-    // Not Linux: the flags read as absent, the CPU model comes from os.cpus().
-  }
-  const flags = new Set((/^flags\s*:\s*(.*)$/mu.exec(info)?.[1] ?? '').split(/\s+/u));
+  // The identity the served-file choice keys its cache on: model name and instruction-set flags.
+  const cpu = cpuIdentity();
+  const flags = new Set(cpu.flags.split(/\s+/u));
   const ort = JSON.parse(readFileSync(new URL('../node_modules/onnxruntime-node/package.json', import.meta.url), 'utf8')) as { version: string };
   return {
-    cpu: /^model name\s*:\s*(.*)$/mu.exec(info)?.[1]?.trim() ?? cpus()[0]?.model.trim() ?? 'unknown',
+    cpu: cpu.model.trim(),
     cores: cpus().length,
     avx512_vnni: flags.has('avx512_vnni'),
     avx_vnni: flags.has('avx_vnni'),

@@ -152,7 +152,7 @@ const sameId = (a: FileId, b: FileId) => a.size === b.size && a.mtimeMs === b.mt
 
 let hostCpu: { model: string; flags: string } | undefined;
 /** CPU model and instruction-set flags (whether int8 dot products exist is what the choice hangs on). */
-function cpuIdentity(): { model: string; flags: string } {
+export function cpuIdentity(): { model: string; flags: string } {
   if (hostCpu === undefined) {
     let model = os.cpus()[0]?.model ?? 'unknown';
     let flags = '';
