@@ -24,7 +24,7 @@ const GLUE = /^(?:a|an|the|of|in|on|at|to|for|from|by|with|and|or|but|is|are|was
 function orphans(out: string): string[] {
   return out
     .replace(/```[\s\S]*?```/gu, '\n\n')
-    .split(/\s*\[\.\.\.\]\s*|\n\s*\n/u)
+    .split(/\s*(?<=^|\s)\[\.\.\.\](?=\s|$)\s*|\n\s*\n/u)
     .map((r) => r.trim())
     .filter((r) => r && r.split(/\s+/u).length <= 2)
     .filter((r) => r.split(/\s+/u).every((w) => !/[\p{L}\p{N}]/u.test(w) || GLUE.test(w.replace(/^[\p{P}]+|[\p{P}]+$/gu, ''))));

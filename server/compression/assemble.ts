@@ -1,4 +1,5 @@
 import type { Span } from './segment.js';
+import { countTokens } from './tokens.js';
 
 export const PLACEHOLDER = '[...]';
 
@@ -66,6 +67,41 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     put(kept);
   }
   return out.join('');
+}
+
+/** Gaps longer than this are never cheaper than a marker (a couple of short words at most). */
+const CHEAP_GAP_CHARS = 24;
+
+/**
+ * Keeps the dropped text between two kept spans where it costs no more tokens than the marker
+ * that would stand in for it (a word or two across a sentence end or line break). Without this,
+ * keeping more content could cost fewer tokens than keeping less, and a higher ratio could return
+ * a longer output than a lower one. Spans must be sorted and disjoint; gaps hold only whole
+ * dropped units, so filling one restores the original text there.
+ */
+export function fillCheapGaps(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): Span[] {
+  if (!placeholders || spans.length < 2) return [...spans];
+  const out: Span[] = [{ ...spans[0]! }];
+  for (let i = 1; i < spans.length; i++) {
+    const last = out.at(-1)!;
+    const next = spans[i]!;
+    const gap = text.slice(last.end, next.start);
+    // A gap holding a paragraph break stays a marker: filled, it would keep a paragraph of a word or
+    // two ("or" between two code blocks) that reads as a stray fragment.
+    if (gap.length <= CHEAP_GAP_CHARS && SPAN_BREAK.test(gap) && /\S/u.test(gap) && !/\n[ \t]*\n/u.test(gap)) {
+      // Exact local cost: the words either side with the marker, against the original stretch.
+      const left = { start: Math.max(last.start, text.lastIndexOf(' ', last.end - 1) + 1), end: last.end };
+      const firstSpace = text.slice(next.start, next.end).search(/\s/u);
+      const right = { start: next.start, end: firstSpace === -1 ? next.end : next.start + firstSpace };
+      const marked = countTokens(assemble(text, [left, right], true, blockPlaceholders));
+      if (countTokens(text.slice(left.start, right.end)) <= marked) {
+        last.end = next.end;
+        continue;
+      }
+    }
+    out.push({ ...next });
+  }
+  return out;
 }
 
 const DEFINITION = /^\s{0,3}\[[^\]]+\]:/u;

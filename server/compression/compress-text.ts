@@ -1,5 +1,5 @@
 import type { Word } from '../model/words.js';
-import { assemble, normalizeSpans } from './assemble.js';
+import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegation, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
 import { withLexicalPrior, type LexicalMatch } from './lexical.js';
@@ -339,7 +339,12 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
     const key = kept.map((k) => `${k.start}:${k.end}`).join(',');
     let cut = finished.get(key);
     if (!cut) {
-      const spans = normalizeSpans(withPrefixes([...prepared.required, ...tidy(input, kept, negations)], prepared.prefixed));
+      const spans = fillCheapGaps(
+        input.text,
+        normalizeSpans(withPrefixes([...prepared.required, ...tidy(input, kept, negations)], prepared.prefixed)),
+        options.placeholders,
+        options.blockPlaceholders,
+      );
       finished.set(key, (cut = { spans, ...draw(spans) }));
     }
     return cut;
@@ -393,29 +398,52 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   // known the search bisects, so it ends on the largest output that fits.
   let lo = 0;
   let hi = Infinity;
+  // Among outputs within the target the one worth most wins, as in the exhaustive search: a kept
+  // word can replace a placeholder, so more content may cost fewer tokens, and preferring the
+  // longer output there made a higher ratio return more tokens than a lower one.
   let best: Cut | undefined;
+  let bestWorth = -Infinity;
+  const consider = (out: Cut) => {
+    if (out.tokens > goal) return;
+    const value = prepared.worth(out.spans);
+    if (!best || value > bestWorth || (value === bestWorth && out.tokens > best.tokens)) [best, bestWorth] = [out, value];
+  };
+  // Moves in one direction at least double: an output stuck a token over the target (a placeholder
+  // that appears as soon as a word is dropped) nudged the scaled budget down by one per try and
+  // spent every refinement without finding an output that fits.
+  let stride = 1;
+  let direction = 0;
   for (let i = 0; i < MAX_REFINEMENTS; i++) {
     const out = finish(selectSpans(prepared.candidates, budget, overhead));
+    consider(out);
     const miss = out.tokens - goal;
     if (miss <= 0) {
-      if (!best || out.tokens > best.tokens) best = out;
       lo = Math.max(lo, budget);
       if (miss >= -tolerance) break;
     } else hi = Math.min(hi, budget);
     // The output grows with the budget roughly in proportion (each kept word is charged a
     // placeholder it may not need once neighbours merge), so scale rather than shift the budget.
     let next = Math.max(1, Math.round((budget * room) / Math.max(1, out.tokens - requiredTokens)));
+    const towards = miss > 0 ? -1 : 1;
+    stride = towards === direction ? stride * 2 : 1;
+    direction = towards;
+    if (Math.abs(next - budget) < stride || Math.sign(next - budget) !== towards) next = Math.max(1, budget + towards * stride);
     if (next <= lo || next >= hi) next = Number.isFinite(hi) ? Math.floor((lo + hi) / 2) : Math.max(lo + 1, next);
     if (next <= lo || next >= hi || next === budget) break;
     budget = next;
   }
+  // Nothing fitted yet (every try over the target): smaller budgets until one does, so the
+  // answer is a selection near the target rather than the lone best sentence.
+  for (let b = Number.isFinite(hi) ? Math.floor(hi * 0.7) : 0; !best && b >= 1; b = Math.floor(b * 0.7)) {
+    const out = finish(selectSpans(prepared.candidates, b, overhead));
+    consider(out);
+    if (best) lo = b;
+  }
   // Greedy selection is not quite monotone in its budget: when the search ends short of the
   // target, every budget left between the bounds is tried (a few dozen at most).
-  if (best && best.tokens < goal - tolerance && Number.isFinite(hi) && hi - lo <= SCAN_WINDOW) {
-    for (let b = lo + 1; b < hi; b++) {
-      const out = finish(selectSpans(prepared.candidates, b, overhead));
-      if (out.tokens <= goal && out.tokens > best.tokens) best = out;
-    }
+  const found = best as Cut | undefined;
+  if (found && found.tokens < goal - tolerance && Number.isFinite(hi) && hi - lo <= SCAN_WINDOW) {
+    for (let b = lo + 1; b < hi; b++) consider(finish(selectSpans(prepared.candidates, b, overhead)));
   }
   return largest(best, fallback);
 }

@@ -100,6 +100,29 @@ describe('engine rules on real text with the bundled models', () => {
     }
   });
 
+  // Package READMEs whose code blocks (atomic, hundreds of tokens) leave gaps in the sizes a cut
+  // can have: the budget search used to stall a token over the target and fall back to one
+  // heading (6 tokens at 10x, 89 at 20x), and placeholders made less content cost more tokens.
+  it.each(['@redocly/openapi-core/README.md', '@types/cors/README.md', '@types/methods/README.md', '@types/ms/README.md', 'js-levenshtein/README.md'])(
+    'markdown with code, word units (%s): tokens never rise with the ratio, and a cut fills its target',
+    async (file) => {
+      const context = readFileSync(new URL(`../../node_modules/${file}`, import.meta.url), 'utf8');
+      const problems: string[] = [];
+      for (const scale of [REMOVAL, NX]) {
+        let previous = Infinity;
+        for (const ratio of scale) {
+          const r = await compress({ context, weights: 'espresso_v1', coarse: false, ratio });
+          if (r.compressedTokens > previous) problems.push(`ratio ${ratio}: ${r.compressedTokens} tokens > ${previous} at the smaller ratio`);
+          previous = r.compressedTokens;
+        }
+      }
+      expect(problems).toEqual([]);
+      const tenth = await compress({ context, weights: 'espresso_v1', coarse: false, ratio: 10 });
+      expect(tenth.compressedTokens).toBeGreaterThan(tenth.originalTokens / 10 / 2);
+    },
+    60_000,
+  );
+
   it('keeps a negation inside a kept run', async () => {
     const context = `${TOPICS['garden']!.join(' ')} The board did not approve the Lisbon expansion in 2024. ${TOPICS['chess']!.join(' ')}`;
     for (const ratio of [2, 3, 4, 6]) {
