@@ -453,50 +453,60 @@ interface LoadSpec {
   model: Model;
   concurrency: number;
   requests: RouteRequest[];
-  watchHealth: boolean;
 }
 interface LoadResult {
   latencies: number[];
   seconds: number;
-  health: number[];
 }
 
 /**
- * Runs in a child process (this file with --load): the clients and the /health poller live outside
- * the server's process, as they would in use, so the server's event loop is not also running 16
- * clients and a poller's own timings are not delayed by the server's work.
+ * Runs in a child process (this file with --load): the clients live outside the server's process,
+ * as they would in use, so the server's event loop is not also running 16 clients.
  */
 async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const latencies: number[] = [];
   let next = 0;
-  let finished = false;
-  const health = spec.watchHealth ? pollHealth(spec.base, () => finished) : Promise.resolve([]);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: spec.concurrency }, async () => {
       while (next < spec.requests.length) latencies.push(await compress(spec.base, spec.key, spec.model, spec.requests[next++]!));
     }),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  finished = true;
-  return { latencies, seconds, health: await health };
+  return { latencies, seconds: (performance.now() - t0) / 1000 };
 }
 
-function forkLoad(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let result: LoadResult | undefined;
-    child.on('message', (m) => (result = m as LoadResult));
+/** This file in a child process, with `flag`; sends it `spec` and resolves with the one message it answers. */
+function forkChild<T>(flag: string, spec: object): { child: ReturnType<typeof fork>; result: Promise<T> } {
+  const child = fork(fileURLToPath(import.meta.url), [flag], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const result = new Promise<T>((resolve, reject) => {
+    let answer: T | undefined;
+    child.on('message', (m) => (answer = m as T));
     child.on('error', reject);
-    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`load child exited with code ${code}`))));
-    child.send(spec);
+    child.on('exit', (code) => (answer !== undefined ? resolve(answer) : reject(new Error(`${flag} child exited with code ${code}`))));
   });
+  child.send(spec);
+  return { child, result };
+}
+
+const forkLoad = (spec: LoadSpec): Promise<LoadResult> => forkChild<LoadResult>('--load', spec).result;
+
+/**
+ * The /health poller in a process of its own (this file with --probe): sharing an event loop with
+ * the server or with 16 load clients, its timings would include their callbacks. Polls `samples`
+ * times, or until `stop()`.
+ */
+function forkProbe(base: string, samples?: number): { stop(): void; result: Promise<number[]> } {
+  const { child, result } = forkChild<number[]>('--probe', { base, samples });
+  return { stop: () => child.send('stop'), result };
 }
 
 /** `requests` sent by `concurrency` loops in a child process; /health is polled throughout when `watchHealth`. */
 async function throughputCell(srv: Server, model: Model, batching: boolean, concurrency: number, requests: readonly RouteRequest[], watchHealth: boolean) {
   const key = await srv.newKey();
-  const { latencies, seconds, health } = await forkLoad({ base: srv.base, key, model, concurrency, requests: [...requests], watchHealth });
+  const probe = watchHealth ? forkProbe(srv.base) : undefined;
+  const { latencies, seconds } = await forkLoad({ base: srv.base, key, model, concurrency, requests: [...requests] });
+  probe?.stop();
+  const health = probe ? await probe.result : [];
   const tokens = requests.reduce((s, r) => s + r.tokens, 0);
   const cell: ThroughputCell = {
     model,
@@ -559,8 +569,7 @@ async function httpParts(squad: SquadSet, o: HttpOptions) {
   for (const batching of [true, false]) servers.set(batching, await startServer(o.modelsDir, batching, o.workers));
   for (const srv of servers.values()) await warmRoute(srv, small);
   const served = servers.get(true)!;
-  let polls = 0;
-  const health: HealthStats[] = [healthStats('idle', await pollHealth(served.base, () => ++polls > o.healthIdleSamples))];
+  const health: HealthStats[] = [healthStats('idle', await forkProbe(served.base, o.healthIdleSamples).result)];
   process.stderr.write('route: latte_v1 / latte_v2, sequential ~2k-token requests...\n');
   const ratio = await v1v2Ratio(served, large);
   const cells: ThroughputCell[] = [];
@@ -598,7 +607,7 @@ function printHttp(cells: readonly ThroughputCell[], health: readonly HealthStat
     const line = [true, false].map((b) => `batching ${b ? 'on' : 'off'} ${(at(b, 16).tokensPerS / at(b, 1).tokensPerS).toFixed(2)}x`).join(', ');
     console.log(`${model} c16/c1 throughput: ${line}; c16 batching on/off: ${(at(true, 16).tokensPerS / at(false, 16).tokensPerS).toFixed(2)}x`);
   }
-  console.log(`\n## GET ${HEALTH} latency (polled every ~50 ms from the load's child process)\n`);
+  console.log(`\n## GET ${HEALTH} latency (polled every ~50 ms from a child process of its own)\n`);
   console.log(mdTable(['state', 'samples', 'p50 ms', 'p99 ms', 'max ms'], health.map((h) => [h.state, String(h.samples), h.p50.toFixed(1), h.p99.toFixed(1), h.max.toFixed(1)])));
   console.log(`\n## latte_v1 / latte_v2 through the route (sequential, alternating, ~${fmt(ratio.avgTokens)}-token requests, ${ratio.requests} each)\n`);
   console.log(
@@ -639,6 +648,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       sizes: { type: 'string' },
       quick: { type: 'boolean', default: false },
       load: { type: 'boolean', default: false },
+      probe: { type: 'boolean', default: false },
       workers: { type: 'string' },
       'v1-1m': { type: 'boolean', default: false },
       requests: { type: 'string' },
@@ -653,6 +663,15 @@ export async function main(argv: readonly string[]): Promise<void> {
     const spec = await new Promise<LoadSpec>((resolve) => process.once('message', (m) => resolve(m as LoadSpec)));
     const loadResult = await runLoad(spec);
     await new Promise((resolve) => process.send!(loadResult, resolve));
+    return;
+  }
+  if (args.probe === true) {
+    const spec = await new Promise<{ base: string; samples?: number }>((resolve) => process.once('message', (m) => resolve(m as { base: string })));
+    let stopped = false;
+    process.once('message', () => (stopped = true));
+    let polls = 0;
+    const ms = await pollHealth(spec.base, () => stopped || (spec.samples !== undefined && ++polls > spec.samples));
+    await new Promise((resolve) => process.send!(ms, resolve));
     return;
   }
   if (args.cell !== undefined) {
