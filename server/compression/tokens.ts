@@ -1,4 +1,5 @@
 import { countTokens as o200kCount } from 'gpt-tokenizer/encoding/o200k_base';
+import { ownCopy } from '../model/string-memo.js';
 
 // User text may contain strings such as <|endoftext|>: count them as plain text, never throw.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
@@ -9,9 +10,11 @@ const isSpace = (c: number): boolean =>
 /**
  * Counts of pieces seen before. A cut is counted once per budget it tries, and every try repeats
  * the same words: counting them again was a fifth of a 2k-token request's time on latte_v2.
- * Emptied when its keys pass MEMO_CHARS, so memory stays bounded whatever the input.
+ * Emptied when it holds MEMO_ENTRIES pieces or MEMO_CHARS characters of them (a few tens of MB
+ * at most), so memory stays bounded whatever the input.
  */
 const memo = new Map<string, number>();
+const MEMO_ENTRIES = 200_000;
 const MEMO_CHARS = 4_000_000;
 let memoChars = 0;
 
@@ -19,11 +22,11 @@ function countPiece(piece: string): number {
   let n = memo.get(piece);
   if (n === undefined) {
     n = o200kCount(piece, PLAIN_TEXT);
-    if (memoChars + piece.length > MEMO_CHARS) {
+    if (memo.size >= MEMO_ENTRIES || memoChars + piece.length > MEMO_CHARS) {
       memo.clear();
       memoChars = 0;
     }
-    memo.set(piece, n);
+    memo.set(ownCopy(piece), n);
     memoChars += piece.length;
   }
   return n;

@@ -5,6 +5,7 @@ import type { WeightsId } from '../compression/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
 import { chooseServedFile, type ModelFormat, type ServedFile } from './served-file.js';
 import { threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
+import { ownCopy } from './string-memo.js';
 import { createBatcher, type Batcher } from './window-batcher.js';
 import { asciiWordPieces } from './wordpiece.js';
 import { matchKey, splitWords } from './words.js';
@@ -156,7 +157,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     if (!ids) {
       ids = asciiWordPieces(word, m.tokenizer.model.tokens_to_ids, m.unk) ?? m.tokenizer.encode(word, null, { add_special_tokens: false });
       if (m.pieceCache.size > PIECE_CACHE_LIMIT) m.pieceCache.clear();
-      m.pieceCache.set(word, ids);
+      m.pieceCache.set(ownCopy(word), ids);
     }
     return ids;
   }
