@@ -10,18 +10,23 @@ export function ownCopy(s: string): string {
 
 /**
  * Memoises a pure function of one string. Long contexts repeat the same words thousands of times
- * and stemming or Unicode-normalising each occurrence cost tens of ms per 100k tokens; the cache is
- * emptied when it reaches `limit` entries, and keys are own copies (`ownCopy`), so memory stays
- * bounded whatever the input.
+ * and stemming, Unicode-normalising or BPE-counting each occurrence cost tens of ms per 100k
+ * tokens; the cache is emptied when it reaches `limit` entries or `maxChars` characters of keys,
+ * and keys are own copies (`ownCopy`), so memory stays bounded whatever the input.
  */
-export function stringMemo<T>(fn: (s: string) => T, limit = 100_000): (s: string) => T {
+export function stringMemo<T>(fn: (s: string) => T, limit = 100_000, maxChars = Infinity): (s: string) => T {
   const cache = new Map<string, T>();
+  let chars = 0;
   return (s) => {
     let v = cache.get(s);
     if (v === undefined && !cache.has(s)) {
       v = fn(s);
-      if (cache.size >= limit) cache.clear();
+      if (cache.size >= limit || chars + s.length > maxChars) {
+        cache.clear();
+        chars = 0;
+      }
       cache.set(ownCopy(s), v);
+      chars += s.length;
     }
     return v as T;
   };

@@ -18,7 +18,8 @@ export function isPunct(ch: string): boolean {
   return ASCII_PUNCT(ch.codePointAt(0)!) || /\p{P}/u.test(ch);
 }
 
-const isSpaceCode = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+/** ASCII whitespace by char code (space, tab, line feed, vertical tab, form feed, carriage return). */
+export const isSpaceCode = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 
 /** Splits `text` into BERT words with offsets into `text`. */
 export function splitWords(text: string): Word[] {
