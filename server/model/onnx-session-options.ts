@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import ort from 'onnxruntime-node';
 
+const NO_SPINNING = { session: { intra_op: { allow_spinning: '0' } } };
+
 /**
  * Session options for every ONNX session this thread creates. transformers.js 2.x creates its
  * sessions with execution providers only, and onnxruntime-node's default intra-op pool used one
@@ -21,7 +23,13 @@ export function useSessionOptions(options: ort.InferenceSession.SessionOptions):
   // a new shape (windows x pieces) almost every call. With them the soak's RSS grew ~100 MB a
   // minute (1.31 -> 1.78 GB over 5 minutes of mixed traffic); without, it stayed at 1.21-1.30 GB
   // over 3, at the same speed (2k-token latte_v2 calls 27.2-28.8 ms either way).
-  const merged: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], enableMemPattern: false, ...options };
+  // No spinning: after a call onnxruntime's pool threads busy-wait for the next one, and each
+  // session (latte_v1, latte_v2, espresso_v1) has a pool of its own. On 2 cores those spinning
+  // threads took the cores the engine's JavaScript, the server's event loop and the next session
+  // needed: `npm run bench -- --only http`, two runs each, latte_v2 c16 88-99 req/s without
+  // spinning against 72-79 with it, v1/v2 through the route 4.78-4.97x against 3.93-4.42x;
+  // engine-only 100k-token calls unchanged (1,187-1,236 ms against 1,134-1,348).
+  const merged: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], enableMemPattern: false, extra: NO_SPINNING, ...options };
   session.__cremaOptions = merged;
   session.create = (model: unknown, maybeOptions?: unknown, ...rest: unknown[]) =>
     typeof maybeOptions === 'object' && maybeOptions !== null && !ArrayBuffer.isView(maybeOptions)
