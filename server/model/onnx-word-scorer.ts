@@ -34,10 +34,10 @@ interface LoadedModel {
 
 interface Window {
   request: number;
-  ids: number[];
-  types: number[];
+  ids: Int32Array;
+  types: Int32Array;
   /** For each context piece in the window, the index of its word. */
-  pieceWord: number[];
+  pieceWord: Int32Array;
   /** Offset of the first context piece in `ids`. */
   contextStart: number;
 }
@@ -174,32 +174,43 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
       queryKeys = new Set(qw.map(matchKey).filter((k): k is string => k !== null));
     }
     const budget = Math.max(8, m.windowPieces - head.length - 1);
-    const wordPieces = req.words.map((w) => pieces(m, w).slice(0, budget));
-    const wordTypes = req.words.map((w) => (m.acceptsQuery ? (queryKeys.has(matchKey(w) ?? '\u0000') ? 2 : 1) : 0));
+    // Typed arrays filled in place: a 100k-token context makes ~1,000 windows of ~150k pieces,
+    // and growing plain arrays (and a sliced copy of every word's pieces) was most of this step.
+    const wordPieces = req.words.map((w) => pieces(m, w));
+    const wordTypes = new Int32Array(req.words.length);
+    if (m.acceptsQuery) req.words.forEach((w, i) => (wordTypes[i] = queryKeys.has(matchKey(w) ?? '\u0000') ? 2 : 1));
+    const contextType = m.acceptsQuery ? 1 : 0;
     const windows: Window[] = [];
     let start = 0;
     while (start < req.words.length) {
-      const ids = [...head];
-      const types = [...headTypes];
-      const pieceWord: number[] = [];
+      const ids = new Int32Array(head.length + budget + 1);
+      const types = new Int32Array(ids.length);
+      const pieceWord = new Int32Array(budget);
+      ids.set(head);
+      types.set(headTypes);
+      let at = head.length;
       let end = start;
       let used = 0;
       let nextStart = -1;
-      while (end < req.words.length && used + wordPieces[end]!.length <= budget) {
+      // A word longer than a window keeps its first pieces (the window is never empty).
+      const piecesOf = (i: number) => Math.min(wordPieces[i]!.length, budget);
+      while (end < req.words.length && used + piecesOf(end) <= budget) {
         const p = wordPieces[end]!;
-        for (const id of p) {
-          ids.push(id);
-          types.push(wordTypes[end]!);
-          pieceWord.push(end);
+        const n = piecesOf(end);
+        for (let k = 0; k < n; k++) {
+          ids[at] = p[k]!;
+          types[at] = wordTypes[end]!;
+          pieceWord[at - head.length] = end;
+          at++;
         }
-        used += p.length;
+        used += n;
         // Overlap: the next window starts where this one passed (1 - overlap) of its budget.
         if (nextStart === -1 && used >= budget * (1 - m.overlap)) nextStart = end + 1;
         end++;
       }
-      ids.push(m.sep);
-      types.push(m.acceptsQuery ? 1 : 0);
-      windows.push({ request: index, ids, types, pieceWord, contextStart: head.length });
+      ids[at] = m.sep;
+      types[at] = contextType;
+      windows.push({ request: index, ids: ids.subarray(0, at + 1), types: types.subarray(0, at + 1), pieceWord: pieceWord.subarray(0, used), contextStart: head.length });
       if (end >= req.words.length) break;
       start = nextStart > start && nextStart < end ? nextStart : end;
     }
