@@ -156,6 +156,31 @@ describe('engine (fake scorer)', () => {
     expect(r!.compressed).toContain(evidence.slice(0, -1));
   });
 
+  it('with a query, fine mode keeps a short sentence whole or drops it, never a word or two of it', async () => {
+    // Each short sentence and a word found nowhere else in the context.
+    const shorts: Array<[string, string]> = [
+      ['Yes, it does.', 'Yes'],
+      ['Go ahead.', 'ahead'],
+      ['It is not allowed.', 'allowed'],
+      ['Only on Sundays.', 'Sundays'],
+    ];
+    const context = [
+      `Does the Velta river reach Zorbia? ${shorts[0]![0]} The Velta river flows through Zorbia in 1842 and reaches the sea.`,
+      `${FILLER[0]} ${shorts[1]![0]} ${FILLER[1]}`,
+      `Can boats use the Velta river in Zorbia? ${shorts[2]![0]} ${FILLER[2]} ${shorts[3]![0]} ${FILLER[3]}`,
+    ].join('\n\n');
+    let kept = 0;
+    for (const ratio of [1.5, 2, 3, 4, 6]) {
+      const [r] = await engine.compress([{ ...base, context, coarse: false, ratio, placeholders: false }]);
+      for (const [short, marker] of shorts) {
+        if (!r!.compressed.includes(marker)) continue;
+        expect(r!.compressed, `${ratio}x`).toContain(short);
+        kept++;
+      }
+    }
+    expect(kept).toBeGreaterThan(0);
+  });
+
   it('is deterministic', async () => {
     const context = document(6);
     const a = await engine.compress([{ ...base, context, coarse: false, ratio: 3 }]);
