@@ -50,6 +50,7 @@ import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { createEnginePool } from '../server/model/engine-pool.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
+import { clearStringMemos } from '../server/model/string-memo.js';
 import { cpuIdentity } from '../server/model/served-file.js';
 import { weightsOnDisk } from '../server/model/weights-availability.js';
 import { createQuotaStore } from '../server/rate-limit/quota.js';
@@ -155,23 +156,6 @@ export function squadContext(squad: SquadSet, tokens: number, first = 0): string
   return parts.join('\n\n');
 }
 
-/**
- * About `tokens` o200k tokens of made-up words (random letters, deterministic): the same shape of
- * work as a real context of that size, none of its words, so a call on it grows what a process
- * grows once (onnxruntime's arena, the V8 heap, optimised code) and leaves the word caches cold.
- */
-export function syntheticContext(tokens: number): string {
-  const random = rng(7);
-  const word = () => Array.from({ length: 3 + Math.floor(random() * 6) }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
-  const sentence = () => Array.from({ length: 8 + Math.floor(random() * 12) }, word).join(' ') + '.';
-  const parts: string[] = [];
-  for (let sum = 0; sum < tokens; ) {
-    parts.push(Array.from({ length: 3 + Math.floor(random() * 5) }, sentence).join(' '));
-    sum += countTokens(parts.at(-1)!);
-  }
-  return parts.join('\n\n');
-}
-
 /** A real question whose gold paragraph opens the context built from `first`. */
 export function questionFor(squad: SquadSet, first: number): string {
   const item = squad.items.find((it) => it.gold === first % squad.paragraphs.length) ?? squad.items[0]!;
@@ -209,7 +193,7 @@ interface CellRun {
 interface CellResult extends CellSpec {
   tokens: number;
   loadMs: number;
-  /** The process's first call at this size (2x, on made-up words of the same size): arena and heap growth included. */
+  /** The process's first call on the context (2x): arena and heap growth included. */
   firstCallMs: number;
   rssAfterLoadMb: number;
   peakRssMb: number;
@@ -245,11 +229,11 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
   });
   // One untimed call on a short context: the first ONNX run allocates its arena and JITs the JS.
   await engine.compress([request(squadContext(squad, 500), {})]);
-  // Then a call of the same size on other text, timed apart: a process's first call at a size
-  // grows onnxruntime's arena and the heap (0.1-0.2 s at 100k tokens), which a running server has
-  // done once, while the measured text stays as new to the caches as a user's would be.
+  // The process's first call on the context, timed apart: it also grows onnxruntime's arena and
+  // the heap to this size (0.1-0.2 s at 100k tokens), which a running server has done once. The
+  // word caches are emptied before each timed call, so it meets the text as new, as a user's is.
   const f0 = performance.now();
-  await engine.compress([request(syntheticContext(spec.size), {})]);
+  await engine.compress([request(context, {})]);
   const firstCallMs = performance.now() - f0;
 
   const time = async (label: string, extra: Partial<EngineRequest>): Promise<CellRun> => {
@@ -257,6 +241,7 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
     const ms: number[] = [];
     let compressedTokens = 0;
     for (let i = 0; i < reps; i++) {
+      clearStringMemos();
       const t = performance.now();
       const [r] = await engine.compress([request(context, extra)]);
       ms.push(performance.now() - t);

@@ -5,7 +5,7 @@ import type { WeightsId } from '../compression/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
 import { chooseServedFile, type ModelFormat, type ServedFile } from './served-file.js';
 import { threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
-import { ownCopy } from './string-memo.js';
+import { stringMemo } from './string-memo.js';
 import { createBatcher, type Batcher } from './window-batcher.js';
 import { asciiWordPieces } from './wordpiece.js';
 import { matchKey, splitWords } from './words.js';
@@ -27,8 +27,8 @@ interface LoadedModel {
   maxQueryPieces: number;
   cls: number;
   sep: number;
-  unk: number;
-  pieceCache: Map<string, number[]>;
+  /** A word's WordPiece ids (memoised: words repeat). */
+  pieces: (word: string) => number[];
   batcher: Batcher<Window, Float32Array>;
 }
 
@@ -122,6 +122,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         };
         const config = model.config;
         const crema = config.crema ?? {};
+        const unk = tokenizer.model.tokens_to_ids.get('[UNK]')!;
         const m = {
           tokenizer,
           session: model.session,
@@ -131,8 +132,10 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
           maxQueryPieces: crema.max_query_pieces ?? 48,
           cls: tokenizer.model.tokens_to_ids.get('[CLS]')!,
           sep: tokenizer.model.tokens_to_ids.get('[SEP]')!,
-          unk: tokenizer.model.tokens_to_ids.get('[UNK]')!,
-          pieceCache: new Map(),
+          pieces: stringMemo(
+            (word: string) => asciiWordPieces(word, tokenizer.model.tokens_to_ids, unk) ?? tokenizer.encode(word, null, { add_special_tokens: false }),
+            PIECE_CACHE_LIMIT,
+          ),
         };
         const ready: LoadedModel = {
           ...m,
@@ -152,23 +155,13 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     return p;
   }
 
-  function pieces(m: LoadedModel, word: string): number[] {
-    let ids = m.pieceCache.get(word);
-    if (!ids) {
-      ids = asciiWordPieces(word, m.tokenizer.model.tokens_to_ids, m.unk) ?? m.tokenizer.encode(word, null, { add_special_tokens: false });
-      if (m.pieceCache.size > PIECE_CACHE_LIMIT) m.pieceCache.clear();
-      m.pieceCache.set(ownCopy(word), ids);
-    }
-    return ids;
-  }
-
   function windowsFor(m: LoadedModel, req: ScoreRequest, index: number): Window[] {
     const head: number[] = [m.cls];
     const headTypes: number[] = [0];
     let queryKeys = new Set<string>();
     if (m.acceptsQuery) {
       const qw = splitWords(req.query ?? '').map((w) => w.text);
-      const q = qw.flatMap((w) => pieces(m, w)).slice(0, m.maxQueryPieces);
+      const q = qw.flatMap((w) => m.pieces(w)).slice(0, m.maxQueryPieces);
       head.push(...q, m.sep);
       headTypes.push(...q.map(() => 0), 0);
       queryKeys = new Set(qw.map(matchKey).filter((k): k is string => k !== null));
@@ -176,7 +169,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     const budget = Math.max(8, m.windowPieces - head.length - 1);
     // Typed arrays filled in place: a 100k-token context makes ~1,000 windows of ~150k pieces,
     // and growing plain arrays (and a sliced copy of every word's pieces) was most of this step.
-    const wordPieces = req.words.map((w) => pieces(m, w));
+    const wordPieces = req.words.map((w) => m.pieces(w));
     const wordTypes = new Int32Array(req.words.length);
     if (m.acceptsQuery) req.words.forEach((w, i) => (wordTypes[i] = queryKeys.has(matchKey(w) ?? '\u0000') ? 2 : 1));
     const contextType = m.acceptsQuery ? 1 : 0;

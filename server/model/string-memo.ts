@@ -16,11 +16,13 @@ export function ownCopy(s: string): string {
  */
 export function stringMemo<T>(fn: (s: string) => T, limit = 100_000, maxChars = Infinity): (s: string) => T {
   const cache = new Map<string, T>();
+  live.add(new WeakRef(cache));
   let chars = 0;
   return (s) => {
     let v = cache.get(s);
     if (v === undefined && !cache.has(s)) {
       v = fn(s);
+      if (cache.size === 0) chars = 0; // emptied by clearStringMemos
       if (cache.size >= limit || chars + s.length > maxChars) {
         cache.clear();
         chars = 0;
@@ -30,4 +32,19 @@ export function stringMemo<T>(fn: (s: string) => T, limit = 100_000, maxChars = 
     }
     return v as T;
   };
+}
+
+/** Every memo's cache, weakly: a memo made per model goes when its model does. */
+const live = new Set<WeakRef<Map<string, unknown>>>();
+
+/**
+ * Empties every memo of this thread. Answers never change (the functions are pure); benchmarks
+ * call it to time text that no cache has seen, after a warm-up call on the same text.
+ */
+export function clearStringMemos(): void {
+  for (const ref of live) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else live.delete(ref);
+  }
 }

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../server/compression/tokens.js';
-import { ownCopy, stringMemo } from '../../server/model/string-memo.js';
+import { clearStringMemos, ownCopy, stringMemo } from '../../server/model/string-memo.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -38,5 +38,19 @@ describe('caches keyed by words cut from a context', () => {
     expect(retainedBy((s) => copies.set(ownCopy(s), 1))).toBeLessThan(10);
     expect(retainedBy((s) => countTokens(s))).toBeLessThan(10);
     expect(ownCopy('abcdefghijklmnopqrstuvwxyz')).toBe('abcdefghijklmnopqrstuvwxyz');
+  });
+
+  it('clearStringMemos empties every memo (benchmarks time text no cache has seen); answers stay the same', () => {
+    let calls = 0;
+    const memo = stringMemo((s: string) => {
+      calls++;
+      return s.toUpperCase();
+    });
+    expect(memo('velta')).toBe('VELTA');
+    expect(memo('velta')).toBe('VELTA');
+    expect(calls).toBe(1);
+    clearStringMemos();
+    expect(memo('velta')).toBe('VELTA');
+    expect(calls).toBe(2);
   });
 });
