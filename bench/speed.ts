@@ -562,9 +562,9 @@ async function v1v2Ratio(srv: Server, requests: readonly RouteRequest[]): Promis
   const key = await srv.newKey();
   // From a child process, like the throughput cells: a client in the server's process would add its
   // own fetch and JSON work to the server's event loop, to both models alike, and shrink the ratio.
-  // One untimed request per model first: a fresh key's first request (its account and tier read
-  // into the caches) and the first at this size (new ONNX shapes) cost 3-5x a usual one
-  // (latte_v1 582 vs ~210 ms, latte_v2 151 vs ~32 in one run), once per key or process.
+  // One untimed request per model first: the first of the sequence (a fresh client process, a
+  // fresh key, a new request size) cost 3-5x a usual one (latte_v1 582 vs ~210 ms, latte_v2 151
+  // vs ~32 in one run), and one such outlier among 12 moves a mean by a third.
   const [warmup, ...timed] = requests;
   const { byModel } = await forkLoad({ base: srv.base, key, model: 'latte_v2', concurrency: 1, requests: timed, alternate: [...MODELS], warmup });
   const ms = byModel as Record<Model, number[]>;
