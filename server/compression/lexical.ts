@@ -25,23 +25,33 @@ export function terms(text: string): string[] {
  * search library because it ranks spans of one text in place, with this tokenisation, in 20 lines.
  */
 export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string): number[] {
-  const norm = (ts: string[]) => (normalize ? ts.map(normalize) : ts);
-  const docs = spans.map((s) => norm(terms(text.slice(s.start, s.end))));
-  const avg = docs.reduce((a, d) => a + d.length, 0) / Math.max(1, docs.length);
-  const df = new Map<string, number>();
-  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
-  const q = [...new Set(norm(terms(query)))];
-  return docs.map((d) => {
-    const tf = new Map<string, number>();
-    for (const t of d) tf.set(t, (tf.get(t) ?? 0) + 1);
-    return q.reduce((score, t) => {
-      const f = tf.get(t) ?? 0;
-      if (!f) return score;
-      const n = df.get(t)!;
-      const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
-      return score + (idf * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * d.length) / avg));
-    }, 0);
+  const norm = (t: string) => (normalize ? normalize(t) : t);
+  const q = [...new Set(terms(query).map(norm))];
+  const slot = new Map(q.map((t, i) => [t, i]));
+  // Only the query's terms are counted in each span (and their spans' count): the scores need
+  // nothing else, and a map of every term of every span was most of the time on long texts.
+  const lengths = new Float64Array(spans.length);
+  const tf = spans.map((s, d) => {
+    const counts = new Float64Array(q.length);
+    const ts = terms(text.slice(s.start, s.end));
+    lengths[d] = ts.length;
+    for (const t of ts) {
+      const at = slot.get(norm(t));
+      if (at !== undefined) counts[at]!++;
+    }
+    return counts;
   });
+  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, spans.length);
+  const df = q.map((_, i) => tf.reduce((n, counts) => n + (counts[i]! > 0 ? 1 : 0), 0));
+  return tf.map((counts, d) =>
+    q.reduce((score, _t, i) => {
+      const f = counts[i]!;
+      if (!f) return score;
+      const n = df[i]!;
+      const idf = Math.log(1 + (spans.length - n + 0.5) / (n + 0.5));
+      return score + (idf * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * lengths[d]!) / avg));
+    }, 0),
+  );
 }
 
 /** How the engine's lexical prior matches a query against sentences. */
