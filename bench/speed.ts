@@ -142,7 +142,7 @@ function readmeParagraphs(): string[] {
 
 let prose: string[] | undefined;
 /** SQuAD paragraphs from `first` on, then README prose (cycling only past both), joined until the o200k count reaches `tokens`. */
-export function squadContext(squad: SquadSet, tokens: number, first = 0): string {
+function squadContext(squad: SquadSet, tokens: number, first = 0): string {
   const pool = squad.paragraphs.slice(first).concat(squad.paragraphs.slice(0, first));
   const parts: string[] = [];
   const add = () => {
@@ -157,7 +157,7 @@ export function squadContext(squad: SquadSet, tokens: number, first = 0): string
 }
 
 /** A real question whose gold paragraph opens the context built from `first`. */
-export function questionFor(squad: SquadSet, first: number): string {
+function questionFor(squad: SquadSet, first: number): string {
   const item = squad.items.find((it) => it.gold === first % squad.paragraphs.length) ?? squad.items[0]!;
   return item.question;
 }
@@ -481,7 +481,7 @@ interface LoadResult {
  */
 async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   if (spec.alternate) {
-    for (const model of spec.alternate) if (spec.warmup) await compress(spec.base, spec.key, model, spec.warmup);
+    if (spec.warmup) for (const model of spec.alternate) await compress(spec.base, spec.key, model, spec.warmup);
     const byModel: Partial<Record<Model, number[]>> = {};
     const t = performance.now();
     for (const r of spec.requests) for (const model of spec.alternate) (byModel[model] ??= []).push(await compress(spec.base, spec.key, model, r));

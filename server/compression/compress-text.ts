@@ -39,12 +39,13 @@ export const LEXICAL_MATCH: LexicalMatch = { stems: true };
 export const BLOCK_WEIGHT = 0.85;
 /**
  * Word units with a query: a sentence of at most this many words is kept or dropped whole, at
- * its sentence's rank (cut only as the lone best sentence of a tiny target). Its words rank
- * low on their own ("Yes.", "Go ahead.", "It does not.": no names, numbers or query words), so
- * word units dropped short answers from paragraphs they kept; trimming one saves a word or two. Development set,
- * latte_v2 fine, retention summed over 2-50x with 9 / 19 distractors: 342.8 / 370.0 with none,
- * 346.4 / 373.6 with 3 or 5 words, 346.4 / 374.5 with 8, 345.5 / 371.8 with 12, 348.2 / 371.8 with
- * 16; no ratio lost a question at 3-8. Without a query the information prior leads and is left as is.
+ * its sentence's rank (cut only as the lone best sentence of a tiny target). Its words rank low
+ * on their own ("Yes.", "Go ahead.", "It does not.": no names, numbers or query words), so word
+ * units dropped short answers from paragraphs they kept; trimming one saves a word or two.
+ * Development set, latte_v2 fine, retention summed over 2-50x with 9 / 19 distractors: 342.8 /
+ * 370.0 with none, 346.4 / 373.6 with 3 or 5 words, 346.4 / 374.5 with 8, 345.5 / 371.8 with 12,
+ * 348.2 / 371.8 with 16; no ratio lost a question at 3-8. Without a query the information prior
+ * leads and is left as is.
  */
 const SHORT_SENTENCE_WORDS = 8;
 /** With a query, weight of the answer information (`answerInformationOf`) in a word's own rank. */

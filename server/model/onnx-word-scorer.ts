@@ -173,6 +173,8 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     const wordTypes = new Int32Array(req.words.length);
     if (m.acceptsQuery) req.words.forEach((w, i) => (wordTypes[i] = queryKeys.has(matchKey(w) ?? '\u0000') ? 2 : 1));
     const contextType = m.acceptsQuery ? 1 : 0;
+    // A word longer than a window keeps its first pieces (a window is never empty).
+    const piecesOf = (i: number) => Math.min(wordPieces[i]!.length, budget);
     const windows: Window[] = [];
     let start = 0;
     while (start < req.words.length) {
@@ -185,8 +187,6 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
       let end = start;
       let used = 0;
       let nextStart = -1;
-      // A word longer than a window keeps its first pieces (the window is never empty).
-      const piecesOf = (i: number) => Math.min(wordPieces[i]!.length, budget);
       while (end < req.words.length && used + piecesOf(end) <= budget) {
         const p = wordPieces[end]!;
         const n = piecesOf(end);

@@ -8,6 +8,20 @@ export function ownCopy(s: string): string {
   return (` ${s}`).slice(1);
 }
 
+interface Memo<T> {
+  cache: Map<string, T>;
+  /** Characters of the keys held. */
+  chars: number;
+}
+
+function empty(memo: Memo<unknown>): void {
+  memo.cache.clear();
+  memo.chars = 0;
+}
+
+/** Every memo, weakly: a memo made per model goes when its model does. */
+const live = new Set<WeakRef<Memo<unknown>>>();
+
 /**
  * Memoises a pure function of one string. Long contexts repeat the same words thousands of times
  * and stemming, Unicode-normalising or BPE-counting each occurrence cost tens of ms per 100k
@@ -15,27 +29,20 @@ export function ownCopy(s: string): string {
  * and keys are own copies (`ownCopy`), so memory stays bounded whatever the input.
  */
 export function stringMemo<T>(fn: (s: string) => T, limit = 100_000, maxChars = Infinity): (s: string) => T {
-  const cache = new Map<string, T>();
-  live.add(new WeakRef(cache));
-  let chars = 0;
+  const memo: Memo<T> = { cache: new Map(), chars: 0 };
+  live.add(new WeakRef(memo));
+  const { cache } = memo;
   return (s) => {
     let v = cache.get(s);
     if (v === undefined && !cache.has(s)) {
       v = fn(s);
-      if (cache.size === 0) chars = 0; // emptied by clearStringMemos
-      if (cache.size >= limit || chars + s.length > maxChars) {
-        cache.clear();
-        chars = 0;
-      }
+      if (cache.size >= limit || memo.chars + s.length > maxChars) empty(memo);
       cache.set(ownCopy(s), v);
-      chars += s.length;
+      memo.chars += s.length;
     }
     return v as T;
   };
 }
-
-/** Every memo's cache, weakly: a memo made per model goes when its model does. */
-const live = new Set<WeakRef<Map<string, unknown>>>();
 
 /**
  * Empties every memo of this thread. Answers never change (the functions are pure); benchmarks
@@ -43,8 +50,8 @@ const live = new Set<WeakRef<Map<string, unknown>>>();
  */
 export function clearStringMemos(): void {
   for (const ref of live) {
-    const cache = ref.deref();
-    if (cache) cache.clear();
+    const memo = ref.deref();
+    if (memo) empty(memo);
     else live.delete(ref);
   }
 }
