@@ -291,7 +291,7 @@ async function measureStore(store: Store, contexts: Array<{ context: string; que
   const cells: Cell[] = [];
   let n = 0;
   const tag = randomBytes(3).toString('hex');
-  for (const concurrency of [1, opts.concurrency]) {
+  for (const concurrency of new Set([1, opts.concurrency])) {
     for (const model of MODELS) {
       const keys = await seedAccount(store.db, call, `${tag}-${model}-c${concurrency}`, opts.history, concurrency);
       const send = async (i: number, key: string) => {
@@ -417,7 +417,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const model = modelRequests > 0 ? await modelTimes(args.models!, contexts, modelRequests) : undefined;
 
   for (const store of stores) {
-    for (const concurrency of [1, opts.concurrency]) {
+    for (const concurrency of new Set([1, opts.concurrency])) {
       const mine = cells.filter((c) => c.store === store.name && c.concurrency === concurrency);
       console.log(`\n**${store.name}, ${concurrency === 1 ? 'sequential' : `concurrency ${concurrency}`}: server time per request by phase, ms**\n`);
       const header = ['phase', ...mine.flatMap((c) => [`${c.model} p50`, 'p99']), 'round trips'];

@@ -183,7 +183,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const schema = env.databaseUrl ? `soak_${process.pid}_${Date.now().toString(36)}` : undefined;
   const db = await createDb(env.databaseUrl ? { databaseUrl: env.databaseUrl, schema } : { dataDir: 'memory://' });
   await migrateToLatest(db.db, db.schema);
-  const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers });
+  const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers, nice: config.engineNice });
   const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas: createQuotaStore(), backend, weights: weightsOnDisk(config.modelsDir) });
   const server = app.listen(0, '127.0.0.1');
   applyServerTimeouts(server, config.keepAliveTimeoutMs);

@@ -28,6 +28,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Worker threads running the engine. */
   engineWorkers: number;
+  /** Nice value of the engine threads (0: the server's own); see server/model/thread-priority.ts. */
+  engineNice: number;
   /** Concurrent requests for the same network share ONNX calls (int8 scores then move by quantization noise with their batch-mates). */
   dynamicBatching: boolean;
   /** How long an idle engine waits for more requests before its first ONNX call, ms. */
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
+    engineNice: Math.min(19, Math.max(0, int(env, 'ENGINE_NICE', 10))),
     dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),
     batchCollectMs: int(env, 'BATCH_COLLECT_MS', 0),
     modelFormat: oneOf(env, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),

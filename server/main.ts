@@ -54,6 +54,9 @@ await sweeper.sweepOnce();
 const backend = createEnginePool({
   modelsDir: config.modelsDir,
   workers: config.engineWorkers,
+  nice: config.engineNice,
+  onPriority: (priority) =>
+    priority.applied ? logger.info({ nice: priority.nice }, 'engine threads at lower CPU priority') : logger.warn({ why: priority.why }, 'engine threads at the server priority'),
   modelFormat: config.modelFormat,
   dynamicBatching: config.dynamicBatching,
   collectMs: config.batchCollectMs,

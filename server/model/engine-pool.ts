@@ -5,6 +5,7 @@ import type { WeightsId } from '../compression/model-catalog.js';
 import type { OnnxWordScorerOptions } from './onnx-word-scorer.js';
 import { threadsPerWorker } from './onnx-session-options.js';
 import type { ServedFile } from './served-file.js';
+import type { PriorityResult } from './thread-priority.js';
 
 export type WorkerRequest =
   | { id: number; op: 'compress'; requests: readonly EngineRequest[] }
@@ -15,16 +16,26 @@ export type WorkerResponse =
   | { id: number; ok: true; counts: number[] }
   | { id: number; ok: false; error: string };
 
-/** What a worker tells the pool unasked: the file a network is served from, once it loads. */
-export interface WorkerEvent {
-  event: 'served-file';
-  weights: WeightsId;
-  served: ServedFile;
+/** What a worker tells the pool unasked: its priority as it starts, the file a network is served from once it loads. */
+export type WorkerEvent = { event: 'priority'; priority: PriorityResult } | { event: 'served-file'; weights: WeightsId; served: ServedFile };
+
+/** What a worker is started with. */
+export interface WorkerSetup extends OnnxWordScorerOptions {
+  cancelled: SharedArrayBuffer;
+  nice: number;
 }
 
 export interface EnginePoolOptions extends OnnxWordScorerOptions {
   /** Worker threads. Default 1: onnxruntime already uses every core inside one. */
   workers?: number;
+  /**
+   * Nice value of the worker threads and their onnxruntime pools (default 0: as the server). The
+   * server runs them at ENGINE_NICE so that, with every core busy scoring, the event loop that
+   * answers /health and takes requests is scheduled first.
+   */
+  nice?: number;
+  /** Each worker's priority, as it starts. */
+  onPriority?: (priority: PriorityResult) => void;
 }
 
 interface Pending {
@@ -42,7 +53,7 @@ const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
 export function createEnginePool(options: EnginePoolOptions): CompressionBackend {
   const size = Math.max(1, options.workers ?? 1);
   // Functions cannot cross into a worker: the served-file report comes back as a message.
-  const { workers: _workers, onServedFile: _onServedFile, ...scorerOptions } = options;
+  const { workers: _workers, nice = 0, onServedFile: _onServedFile, onPriority: _onPriority, ...scorerOptions } = options;
   const workerData: OnnxWordScorerOptions = { ...scorerOptions, threads: options.threads ?? threadsPerWorker(size) };
   let nextId = 1;
   let closing = false;
@@ -57,11 +68,13 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     Atomics.store(cancelledRing, at, id);
   };
   const spawn = (index: number) => {
-    const worker = new Worker(WORKER_URL, { workerData: { ...workerData, cancelled: cancelledIds }, execArgv: [] });
+    const setup: WorkerSetup = { ...workerData, cancelled: cancelledIds, nice };
+    const worker = new Worker(WORKER_URL, { workerData: setup, execArgv: [] });
     const pending = new Map<number, Pending>();
     worker.on('message', (msg: WorkerResponse | WorkerEvent) => {
       if ('event' in msg) {
-        options.onServedFile?.(msg.weights, msg.served);
+        if (msg.event === 'priority') options.onPriority?.(msg.priority);
+        else options.onServedFile?.(msg.weights, msg.served);
         return;
       }
       pending.get(msg.id)?.resolve(msg);

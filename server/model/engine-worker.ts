@@ -2,11 +2,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine } from '../compression/engine.js';
 import { countTokens } from '../compression/tokens.js';
-import { createOnnxWordScorer, type OnnxWordScorerOptions } from './onnx-word-scorer.js';
-import type { WorkerEvent, WorkerRequest, WorkerResponse } from './engine-pool.js';
+import { createOnnxWordScorer } from './onnx-word-scorer.js';
+import type { WorkerEvent, WorkerRequest, WorkerResponse, WorkerSetup } from './engine-pool.js';
+import { lowerThreadPriority } from './thread-priority.js';
 import type { WordScorer } from './word-scorer.js';
 
-const { cancelled: cancelledIds, ...scorerOptions } = workerData as OnnxWordScorerOptions & { cancelled: SharedArrayBuffer };
+const { cancelled: cancelledIds, nice, ...scorerOptions } = workerData as WorkerSetup;
+// Before any onnxruntime session exists, so that its pool threads inherit the priority.
+if (nice > 0) parentPort!.postMessage({ event: 'priority', priority: lowerThreadPriority(nice) } satisfies WorkerEvent);
 // The pool logs which file each network is served from (the logger lives on the main thread).
 const scorer = createOnnxWordScorer({
   ...scorerOptions,
