@@ -19,8 +19,9 @@
  * has tens of thousands), a fresh one per cell so rate limits never answer 429.
  *
  * Flags: --requests N (per cell, default 200), --concurrency C (default 4), --history N (default
- * 20000), --model-requests N (engine calls per model, default 8; 0 skips model time), --tokens N
- * (context size, default 2000), --models DIR.
+ * 20000), --budget (every key has a monthly budget, so each hold checks the key's month, and the
+ * history is the keys'), --model-requests N (engine calls per model, default 8; 0 skips model
+ * time), --tokens N (context size, default 2000), --models DIR.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork } from 'node:child_process';
@@ -248,22 +249,32 @@ function phaseTimes(t: Trace): Record<Phase, number> {
 
 const TIER5_TOKENS = 1e8;
 
-async function seedAccount(db: DbHandle, call: (path: string, body: object, headers?: Record<string, string>) => Promise<any>, label: string, history: number, keys: number) {
+/**
+ * A tier-5 account with `keys` keys and `history` settled rows this month. With `budget` each key
+ * has a monthly budget (so every hold checks what the key spent this month) and the history is
+ * spread over the keys; without, the history has no key.
+ */
+async function seedAccount(db: DbHandle, call: (path: string, body: object, headers?: Record<string, string>) => Promise<any>, label: string, history: number, keys: number, budget: boolean) {
   const signup = await call('/api/auth/signup', { email: `${label}@overhead.example`, password: 'overhead benchmark password' });
   const accountId: string = signup.data.account.id;
   await db.db.updateTable('accounts').set({ balance_nusd: 1e15 }).where('id', '=', accountId).execute();
-  // One row that reaches tier 5, then the month's history of ordinary requests.
-  await sql`insert into usage_events (request_id, account_id, api_key_id, family, model, operation, status, rows, original_tokens, compressed_tokens, reserved_nusd, cost_nusd, created_at, settled_at)
-    select ${label} || '-' || g, ${accountId}::uuid, null, 'question-specific', 'latte_v1', 'single', 'settled', 1, case when g = 0 then ${TIER5_TOKENS * 2} else 2000 end,
-      case when g = 0 then ${TIER5_TOKENS} else 500 end, 200000, 200000, now() - (g || ' seconds')::interval, now()
-    from generate_series(0, ${history}) g`.execute(db.db);
+  // One row that reaches tier 5 (so the account may hold several keys), then the month's history of ordinary requests.
+  const insertRows = (from: number, to: number, keyIds: string[]) => sql`
+    insert into usage_events (request_id, account_id, api_key_id, family, model, operation, status, rows, original_tokens, compressed_tokens, reserved_nusd, cost_nusd, created_at, settled_at)
+    select ${label} || '-' || g, ${accountId}::uuid, (${keyIds}::uuid[])[1 + g % greatest(1, cardinality(${keyIds}::uuid[]))], 'question-specific', 'latte_v1', 'single', 'settled', 1,
+      case when g = 0 then ${TIER5_TOKENS * 2} else 2000 end, case when g = 0 then ${TIER5_TOKENS} else 500 end, 200000, 200000, now() - (g || ' seconds')::interval, now()
+    from generate_series(${from}::int, ${to}::int) g`.execute(db.db);
+  await insertRows(0, 0, []);
+  const created: Array<{ id: string; key: string }> = [];
+  for (let i = 0; i < keys; i++) {
+    created.push((await call('/api/keys', { name: `k${i}`, ...(budget ? { monthly_budget_usd: 1_000_000 } : {}) }, { Authorization: `Bearer ${signup.data.token}` })).data);
+  }
+  await insertRows(1, history, budget ? created.map((k) => k.id) : []);
   await sql`analyze usage_events`.execute(db.db);
-  const out: string[] = [];
-  for (let i = 0; i < keys; i++) out.push((await call('/api/keys', { name: `k${i}` }, { Authorization: `Bearer ${signup.data.token}` })).data.key);
-  return out;
+  return created.map((k) => k.key);
 }
 
-async function measureStore(store: Store, contexts: Array<{ context: string; query: string }>, results: Map<string, EngineResult>, opts: { requests: number; concurrency: number; history: number }): Promise<Cell[]> {
+async function measureStore(store: Store, contexts: Array<{ context: string; query: string }>, results: Map<string, EngineResult>, opts: { requests: number; concurrency: number; history: number; budget: boolean }): Promise<Cell[]> {
   const config = { ...loadConfig({}), logLevel: 'silent', maxConcurrentPerAccount: Math.max(4, opts.concurrency) };
   const services = createServices({ db: store.db.db, quotas: store.quotas, clock: () => new Date(), sessionTtlMs: 3_600_000 });
   instrument(services);
@@ -293,7 +304,7 @@ async function measureStore(store: Store, contexts: Array<{ context: string; que
   const tag = randomBytes(3).toString('hex');
   for (const concurrency of new Set([1, opts.concurrency])) {
     for (const model of MODELS) {
-      const keys = await seedAccount(store.db, call, `${tag}-${model}-c${concurrency}`, opts.history, concurrency);
+      const keys = await seedAccount(store.db, call, `${tag}-${model}-c${concurrency}`, opts.history, concurrency, opts.budget);
       const send = async (i: number, key: string) => {
         const c = contexts[i % contexts.length]!;
         const t = performance.now();
@@ -387,13 +398,14 @@ export async function main(argv: readonly string[]): Promise<void> {
       requests: { type: 'string', default: '200' },
       concurrency: { type: 'string', default: '4' },
       history: { type: 'string', default: '20000' },
+      budget: { type: 'boolean', default: false },
       'model-requests': { type: 'string', default: '8' },
       tokens: { type: 'string', default: '2000' },
       models: { type: 'string', default: 'models' },
     },
   });
-  const opts = { requests: Number(args.requests), concurrency: Number(args.concurrency), history: Number(args.history) };
-  for (const [name, v] of Object.entries({ ...opts, 'model-requests': Number(args['model-requests']), tokens: Number(args.tokens) })) {
+  const opts = { requests: Number(args.requests), concurrency: Number(args.concurrency), history: Number(args.history), budget: args.budget === true };
+  for (const [name, v] of Object.entries({ requests: opts.requests, concurrency: opts.concurrency, history: opts.history, 'model-requests': Number(args['model-requests']), tokens: Number(args.tokens) })) {
     if (!(Number.isInteger(v) && v >= (name === 'history' || name === 'model-requests' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
   }
   // Each cell is a fresh tier-5 account: its warm-up and requests must fit latte_v1's 1,000 rpm.
@@ -402,7 +414,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const contexts = buildContexts(Number(args.tokens), 24);
   const avgTokens = contexts.reduce((s, c) => s + countTokens(c.context), 0) / contexts.length;
   const results = new Map(contexts.map((c) => [c.context, plausibleResult(c.context)]));
-  console.log(`question-specific route, ${contexts.length} contexts of ~${Math.round(avgTokens)} tokens (o200k), ratio ${RATIO}x, ${opts.requests} requests per cell, accounts at tier 5 with ${opts.history} usage rows this month`);
+  console.log(`question-specific route, ${contexts.length} contexts of ~${Math.round(avgTokens)} tokens (o200k), ratio ${RATIO}x, ${opts.requests} requests per cell, accounts at tier 5 with ${opts.history} usage rows this month${opts.budget ? ', spread over keys that each have a monthly budget' : ''}`);
 
   const stores = await openStores();
   const cells: Cell[] = [];

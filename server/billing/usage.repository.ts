@@ -7,6 +7,11 @@ export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** `usage_months.month` of `now`: its month's first day, 'YYYY-MM-DD' (a date, so no time zone in the comparison). */
+export function monthKey(now: Date): string {
+  return monthStart(now).toISOString().slice(0, 10);
+}
+
 export async function insertUsageEvent(
   db: Executor,
   event: NewUsageEvent,
@@ -14,31 +19,37 @@ export async function insertUsageEvent(
   return db.insertInto('usage_events').values(event).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Compressed tokens of the account's settled usage since the start of this month (drives the tier). */
+/** Compressed tokens of the account's settled usage this month (drives the tier): one row per key, not per request. */
 export async function monthlyCompressedTokens(db: Executor, accountId: string, now: Date): Promise<number> {
   const row = await db
-    .selectFrom('usage_events')
+    .selectFrom('usage_months')
     .select(sql<number>`coalesce(sum(compressed_tokens), 0)`.as('n'))
     .where('account_id', '=', accountId)
-    .where('status', '=', 'settled')
-    .where('created_at', '>=', monthStart(now))
+    .where('month', '=', sql<Date>`${monthKey(now)}::date`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** What a key has spent this month, counting pending holds at their reserved amount. */
+/** What a key has spent this month, counting pending holds at their reserved amount: its settled total plus its holds in flight. */
 export async function keySpendThisMonth(db: Executor, apiKeyId: string, now: Date): Promise<number> {
   const row = await db
-    .selectFrom('usage_events')
-    .select(
-      sql<number>`coalesce(sum(case when status = 'pending' then reserved_nusd when status = 'settled' then cost_nusd else 0 end), 0)`.as(
-        'n',
-      ),
-    )
-    .where('api_key_id', '=', apiKeyId)
-    .where('created_at', '>=', monthStart(now))
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('usage_months')
+        .select(sql<number>`coalesce(sum(cost_nusd), 0)`.as('settled'))
+        .where('api_key_id', '=', apiKeyId)
+        .where('month', '=', sql<Date>`${monthKey(now)}::date`)
+        .as('settled'),
+      eb
+        .selectFrom('usage_events')
+        .select(sql<number>`coalesce(sum(reserved_nusd), 0)`.as('pending'))
+        .where('api_key_id', '=', apiKeyId)
+        .where('status', '=', 'pending')
+        .where('created_at', '>=', monthStart(now))
+        .as('pending'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(row.settled) + Number(row.pending);
 }
 
 export async function countPendingForAccount(db: Executor, accountId: string): Promise<number> {

@@ -78,6 +78,19 @@ export interface LedgerEntriesTable {
   created_at: CreatedAt;
 }
 
+/**
+ * Settled usage per account, key and UTC calendar month, kept by triggers on usage_events
+ * (migration 0002): read instead of summing the month's rows. Usage without a key is under NO_KEY.
+ */
+export interface UsageMonthsTable {
+  account_id: string;
+  api_key_id: string;
+  /** First day of the month (written and compared as 'YYYY-MM-DD'). */
+  month: ColumnType<Date, string, string>;
+  compressed_tokens: ColumnType<number, number | bigint, number | bigint>;
+  cost_nusd: NanoUsd;
+}
+
 /** The whole schema, as Kysely sees it. */
 export interface Database {
   accounts: AccountsTable;
@@ -85,6 +98,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   usage_events: UsageEventsTable;
   ledger_entries: LedgerEntriesTable;
+  usage_months: UsageMonthsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
