@@ -12,10 +12,10 @@ afterAll(async () => {
 });
 
 describe('migrations', () => {
-  it('create the accounts, sessions, api_keys, usage_events and ledger_entries tables', async () => {
+  it('create the accounts, sessions, api_keys, usage_events, ledger_entries and usage_months tables', async () => {
     const tables = await handle.db.db.introspection.getTables();
     expect(tables.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['accounts', 'sessions', 'api_keys', 'usage_events', 'ledger_entries']),
+      expect.arrayContaining(['accounts', 'sessions', 'api_keys', 'usage_events', 'ledger_entries', 'usage_months']),
     );
   });
 
