@@ -92,6 +92,13 @@ function origins(raw: string | undefined): string[] {
   return list;
 }
 
+/** A Linux nice value a thread may raise itself to: 0 (unchanged) to 19. */
+function niceValue(env: Env, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n > 19) throw new Error(`${name} must be a nice value from 0 to 19, got '${env[name]}'`);
+  return n;
+}
+
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -124,7 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     engineWorkers: Math.max(1, int(env, 'ENGINE_WORKERS', 1)),
-    engineNice: Math.min(19, Math.max(0, int(env, 'ENGINE_NICE', 10))),
+    engineNice: niceValue(env, 'ENGINE_NICE', 10),
     dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),
     batchCollectMs: int(env, 'BATCH_COLLECT_MS', 0),
     modelFormat: oneOf(env, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),

@@ -20,9 +20,12 @@ function niceByThread(): Map<number, number> {
 }
 
 describe('engine thread priority', () => {
-  it('ENGINE_NICE defaults to 10 and accepts 0 to turn it off', () => {
+  it('ENGINE_NICE defaults to 10, accepts 0 to turn it off, and refuses what is not a nice value', () => {
     expect(loadConfig({}).engineNice).toBe(10);
     expect(loadConfig({ ENGINE_NICE: '0' }).engineNice).toBe(0);
+    expect(loadConfig({ ENGINE_NICE: '19' }).engineNice).toBe(19);
+    expect(() => loadConfig({ ENGINE_NICE: '20' })).toThrow('ENGINE_NICE must be a nice value from 0 to 19');
+    expect(() => loadConfig({ ENGINE_NICE: '-5' })).toThrow('ENGINE_NICE must be a non-negative integer');
     expect(lowerThreadPriority(0)).toEqual({ applied: false, why: 'ENGINE_NICE is 0' });
   });
 
