@@ -7,7 +7,7 @@ import type { ModelId } from '../compression/families.js';
 import { finishInOneStatement, holdInOneStatement } from './holds.repository.js';
 import { insertLedgerEntry } from './ledger.repository.js';
 import { costNanoUsd, nanoToUsd, usdToNano } from './prices.js';
-import { findStalePending, insertUsageEvent, keySpendThisMonth } from './usage.repository.js';
+import { findStalePending, keySpendThisMonth } from './usage.repository.js';
 
 /** A pre-authorized request: its worst-case cost is held until settle or release. */
 export interface Hold {
@@ -89,25 +89,11 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
             detail: `balance ${usd(account.balance_nusd)}, this request needs up to ${usd(cost)}`,
           });
         }
-        const event = await insertUsageEvent(tx, {
-          request_id: input.requestId,
-          account_id: input.accountId,
-          api_key_id: input.apiKeyId,
-          family: input.family,
-          model: input.model,
-          operation: input.operation,
-          status: 'pending',
-          rows: 0,
-          original_tokens: 0,
-          compressed_tokens: 0,
-          reserved_nusd: cost,
-          cost_nusd: 0,
-          created_at: now,
-          settled_at: null,
-        });
-        await insertLedgerEntry(tx, { account_id: input.accountId, kind: 'hold', amount_nusd: -cost, usage_event_id: event.id });
-        await addToBalance(tx, input.accountId, -cost);
-        return hold(event.id);
+        // Every rule holds under the locks taken above: the usage row, its ledger entry and the
+        // balance go in one statement, as on the quick path.
+        const id = await holdInOneStatement(tx, { ...input, costNusd: cost, now, budgetChecked: true });
+        if (!id) throw new Error('hold refused after its checks passed under lock');
+        return hold(id);
       });
     },
 

@@ -21,18 +21,24 @@ export interface QuickHold {
   operation: 'single' | 'batch' | 'stream';
   costNusd: number;
   now: Date;
+  /**
+   * The key's monthly budget was checked by the caller, under the account's and the key's row
+   * locks (the locked path): a budget then no longer sends the hold elsewhere.
+   */
+  budgetChecked?: boolean;
 }
 
 /**
  * Holds `costNusd` when the balance covers it and the key (if any) is live and has no monthly
- * budget; returns the usage row's id, or undefined when any of that is not so (nothing written):
- * the caller then takes the locked path, which finds out which rule refused and says so.
+ * budget (or `budgetChecked`); returns the usage row's id, or undefined when any of that is not so
+ * (nothing written): the caller then takes the locked path, which finds out which rule refused and
+ * says so, and writes its own hold with this statement too.
  */
 export async function holdInOneStatement(db: Executor, h: QuickHold): Promise<string | undefined> {
   const result = await sql<{ id: string }>`/* prepared:hold */
     with key as (
       select 1 from api_keys
-      where id = ${h.apiKeyId}::uuid and (revoked_at is not null or monthly_budget_nusd is not null)
+      where id = ${h.apiKeyId}::uuid and (revoked_at is not null${h.budgetChecked ? sql`` : sql` or monthly_budget_nusd is not null`})
     ), account as (
       update accounts set balance_nusd = balance_nusd - ${h.costNusd}::bigint
       where id = ${h.accountId}::uuid and deleted_at is null and balance_nusd >= ${h.costNusd}::bigint and not exists (select 1 from key)

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { NewUsageEvent, UsageEventRow } from '../db/database.js';
+import type { UsageEventRow } from '../db/database.js';
 import type { Executor } from '../db/executor.js';
 
 /** First instant of the UTC calendar month containing `now`. */
@@ -10,13 +10,6 @@ export function monthStart(now: Date): Date {
 /** `usage_months.month` of `now`: its month's first day, 'YYYY-MM-DD' (a date, so no time zone in the comparison). */
 export function monthKey(now: Date): string {
   return monthStart(now).toISOString().slice(0, 10);
-}
-
-export async function insertUsageEvent(
-  db: Executor,
-  event: NewUsageEvent,
-): Promise<UsageEventRow> {
-  return db.insertInto('usage_events').values(event).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Compressed tokens of the account's settled usage this month (drives the tier): one row per key, not per request. */
