@@ -404,8 +404,9 @@ export async function main(argv: readonly string[]): Promise<void> {
       models: { type: 'string', default: 'models' },
     },
   });
-  const opts = { requests: Number(args.requests), concurrency: Number(args.concurrency), history: Number(args.history), budget: args.budget === true };
-  for (const [name, v] of Object.entries({ requests: opts.requests, concurrency: opts.concurrency, history: opts.history, 'model-requests': Number(args['model-requests']), tokens: Number(args.tokens) })) {
+  const counts = { requests: Number(args.requests), concurrency: Number(args.concurrency), history: Number(args.history) };
+  const opts = { ...counts, budget: args.budget === true };
+  for (const [name, v] of Object.entries({ ...counts, 'model-requests': Number(args['model-requests']), tokens: Number(args.tokens) })) {
     if (!(Number.isInteger(v) && v >= (name === 'history' || name === 'model-requests' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
   }
   // Each cell is a fresh tier-5 account: its warm-up and requests must fit latte_v1's 1,000 rpm.

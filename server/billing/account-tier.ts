@@ -7,7 +7,7 @@ export async function accountTier(db: Executor, accountId: string, now: Date): P
   return tierForMonthlyTokens(await monthlyCompressedTokens(db, accountId, now));
 }
 
-/** How long a replica trusts an account's monthly total before summing its usage rows again. */
+/** How long a replica trusts an account's monthly total before reading it again. */
 export const TIER_CACHE_MS = 5_000;
 
 export interface TierCacheOptions {
@@ -20,9 +20,9 @@ export interface TierCacheOptions {
 }
 
 /**
- * The tier of the compression routes' hot path, without summing the month's usage rows on every
- * request (a query that grows with the account's traffic): each account's monthly compressed
- * tokens are read at most once per `ttlMs` per replica, and this replica's own settled usage is
+ * The tier of the compression routes' hot path, without a database read on every request (the
+ * read itself is one row per key of usage_months, migration 0002): each account's monthly
+ * compressed tokens are read at most once per `ttlMs` per replica, and this replica's own settled usage is
  * added as it happens, so crossing a threshold here counts at once; other replicas' usage shows
  * within `ttlMs`. A new calendar month starts from a fresh read. Limits are the only thing the
  * tier decides here, so a tier a few seconds old is harmless; money (balance, budgets) is never

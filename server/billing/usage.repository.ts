@@ -8,7 +8,7 @@ export function monthStart(now: Date): Date {
 }
 
 /** `usage_months.month` of `now`: its month's first day, 'YYYY-MM-DD' (a date, so no time zone in the comparison). */
-export function monthKey(now: Date): string {
+function monthKey(now: Date): string {
   return monthStart(now).toISOString().slice(0, 10);
 }
 

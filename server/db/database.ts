@@ -107,4 +107,3 @@ export type AccountUpdate = Updateable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type UsageEventRow = Selectable<UsageEventsTable>;
-export type NewUsageEvent = Insertable<UsageEventsTable>;

@@ -52,7 +52,7 @@ const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
  */
 export function createEnginePool(options: EnginePoolOptions): CompressionBackend {
   const size = Math.max(1, options.workers ?? 1);
-  // Functions cannot cross into a worker: the served-file report comes back as a message.
+  // Functions cannot cross into a worker: the priority and served-file reports come back as messages.
   const { workers: _workers, nice = 0, onServedFile: _onServedFile, onPriority: _onPriority, ...scorerOptions } = options;
   const workerData: OnnxWordScorerOptions = { ...scorerOptions, threads: options.threads ?? threadsPerWorker(size) };
   let nextId = 1;
