@@ -4,11 +4,13 @@
  * 4x, 10x, 20x and 50x. Prints retention per setting (all questions and the low-overlap slice).
  *
  * `npm run bench:tune` (flags: --distractors 19, --models DIR, --weights latte_v1,latte_v2, and the
- * grid: --modes coarse,fine --stems 0,1 --block 0,0.5,0.7 --lexical 0.5,0.7).
+ * grid: --modes coarse,fine --stems 0,1 --block 0,0.5,0.7 --lexical 0.5,0.7, --soft 0,0.25 (weight of
+ * the word vectors' soft matches; 0 is literal matching) --threshold 0.5,0.55).
  */
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
 import type { LexicalMatch } from '../server/compression/lexical.js';
+import { wordVectors } from '../server/compression/word-vectors.js';
 import type { WeightsId } from '../server/compression/model-catalog.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
@@ -26,6 +28,9 @@ const { values: args } = parseArgs({
     stems: { type: 'string', default: '0,1' },
     block: { type: 'string', default: '0,0.5,0.7' },
     lexical: { type: 'string', default: '0.5,0.7' },
+    soft: { type: 'string', default: '0' },
+    threshold: { type: 'string', default: '0.5' },
+    unseen: { type: 'string', default: '0' },
   },
 });
 const list = (s: string) => s.split(',').map(Number);
@@ -66,8 +71,14 @@ for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
   for (const stems of list(args.stems!).map(Boolean)) {
     for (const blockWeight of coarse ? [0] : list(args.block!)) {
       for (const lexicalWeight of list(args.lexical!)) {
-        const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}`;
-        settings.push({ name, coarse, match: { stems }, blockWeight, lexicalWeight });
+        for (const soft of list(args.soft!)) {
+          for (const threshold of soft > 0 ? list(args.threshold!) : [0]) for (const unseenOnly of soft > 0 ? list(args.unseen!).map(Boolean) : [false]) {
+            const vectors = soft > 0 ? wordVectors() : undefined;
+            if (soft > 0 && !vectors) throw new Error('--soft needs models/wordvec (scripts/train/word_vectors.py)');
+            const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}${soft > 0 ? ` soft=${soft}@${threshold}${unseenOnly ? ' unseen' : ''}` : ''}`;
+            settings.push({ name, coarse, match: { stems, ...(vectors ? { soft: { vectors: () => vectors, weight: soft, threshold, unseenOnly } } : {}) }, blockWeight, lexicalWeight });
+          }
+        }
       }
     }
   }
@@ -75,12 +86,12 @@ for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
 
 const pct = (hits: number, n: number) => `${((100 * hits) / Math.max(1, n)).toFixed(1)}`.padStart(6);
 console.log(`development set: ${set.items.length} Debian FAQ questions (${slice.size} low-overlap), gold + ${k} distractors`);
-console.log(`${'setting'.padEnd(44)}${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean | low-overlap ${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean`);
+console.log(`${'setting'.padEnd(56)}${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean | low-overlap ${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean`);
 const row = (name: string, hits: number[], low: number[]) => {
   const all = hits.map((h) => pct(h, set.items.length));
   const sl = low.map((h) => pct(h, slice.size));
   const mean = (xs: number[], n: number) => pct(xs.reduce((a, b) => a + b, 0) / xs.length, n);
-  console.log(`${name.padEnd(44)}${all.join('')} ${mean(hits, set.items.length)} |             ${sl.join('')} ${mean(low, slice.size)}`);
+  console.log(`${name.padEnd(56)}${all.join('')} ${mean(hits, set.items.length)} |             ${sl.join('')} ${mean(low, slice.size)}`);
 };
 {
   const hits = NX.map(() => 0);

@@ -164,7 +164,7 @@ function planScoring(req: EngineRequest): ScoringPlan {
   const goal = target(req, originalTokens);
   if (!('tokens' in goal)) return { words, originalTokens };
   const blocks = segment(req.context, req.heuristicChunking);
-  const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, req.coarseToFine);
+  const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, req.coarseToFine, req.lexicalMatch);
   return scored ? { words, originalTokens, blocks, scored } : { words, originalTokens, blocks };
 }
 

@@ -3,6 +3,7 @@ import { normalizeWord } from '../model/words.js';
 import { stemmer } from 'stemmer';
 import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
+import { similarity, type WordVectors } from './word-vectors.js';
 
 /** Porter stem of a lowercased term (memoised). */
 export const stem: (term: string) => string = stringMemo(stemmer);
@@ -20,24 +21,67 @@ export function terms(text: string): string[] {
 }
 
 /**
+ * Soft matching: a query term a span does not contain still counts as a fraction of an occurrence
+ * when a word of the span is near it in vector space, so a sentence that paraphrases the question
+ * ("downtime" for "maintenance window") is not scored 0. The fraction is the cosine rescaled from
+ * `threshold` (0) to 1 (1), times `weight`.
+ */
+export interface SoftMatch {
+  /** Read on first use; without vectors (files missing) matching is literal only. */
+  vectors: () => WordVectors | undefined;
+  threshold: number;
+  weight: number;
+  /** Only for query terms that no span of the text contains. */
+  unseenOnly?: boolean | undefined;
+}
+
+/** A word's rescaled nearness to each query term, or undefined when it is near none. */
+function nearnessTo(queryWords: readonly string[], vectors: WordVectors, threshold: number): (word: string) => Float32Array | undefined {
+  return (word) => {
+    let row: Float32Array | undefined;
+    for (let i = 0; i < queryWords.length; i++) {
+      const c = similarity(vectors, queryWords[i]!, word);
+      if (c > threshold) (row ??= new Float32Array(queryWords.length))[i] = (c - threshold) / (1 - threshold);
+    }
+    return row;
+  };
+}
+
+/**
  * Okapi BM25 (k1 = 1.2, b = 0.75) of each span of `text` against `query`, the spans being the
  * collection (document frequencies are counted over them). Written here rather than taken from a
  * search library because it ranks spans of one text in place, with this tokenisation, in 20 lines.
+ * With `soft`, a term's frequency in a span that lacks it is its soft match (see SoftMatch); its
+ * document frequency stays the literal one, so a term the text never uses keeps its full weight.
  */
-export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string): number[] {
+export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): number[] {
   const norm = (t: string) => (normalize ? normalize(t) : t);
-  const q = [...new Set(terms(query).map(norm))];
+  const queryTerms = terms(query);
+  const q = [...new Set(queryTerms.map(norm))];
   const slot = new Map(q.map((t, i) => [t, i]));
-  // Only the query's terms are counted in each span (and their spans' count): the scores need
-  // nothing else, and a map of every term of every span was most of the time on long texts.
+  const vectors = soft && soft.weight > 0 ? soft.vectors() : undefined;
+  // Vectors are looked up by a term's first surface form (stems have none).
+  const nearness = vectors ? nearnessTo(q.map((t) => queryTerms.find((w) => norm(w) === t)!), vectors, soft!.threshold) : undefined;
+  // What each distinct word of the text is to the query (its term's slot, its nearness), looked
+  // up once per occurrence: counting only the query's terms in each span is all the scores need,
+  // and a map of every term of every span was most of the time on long texts.
+  const seen = new Map<string, { at: number; near: Float32Array | undefined }>();
+  const about = (t: string) => {
+    let w = seen.get(t);
+    if (!w) seen.set(t, (w = { at: slot.get(norm(t)) ?? -1, near: nearness?.(t) }));
+    return w;
+  };
   const lengths = new Float64Array(spans.length);
+  const near: Float64Array[] = [];
   const tf = spans.map((s, d) => {
     const counts = new Float64Array(q.length);
+    const best = nearness ? (near[d] = new Float64Array(q.length)) : undefined;
     const ts = terms(text.slice(s.start, s.end));
     lengths[d] = ts.length;
     for (const t of ts) {
-      const at = slot.get(norm(t));
-      if (at !== undefined) counts[at]!++;
+      const w = about(t);
+      if (w.at >= 0) counts[w.at]!++;
+      if (best && w.near) for (let i = 0; i < q.length; i++) if (w.near[i]! > best[i]!) best[i] = w.near[i]!;
     }
     return counts;
   });
@@ -45,7 +89,7 @@ export function bm25(text: string, spans: readonly Span[], query: string, normal
   const df = q.map((_, i) => tf.reduce((n, counts) => n + (counts[i]! > 0 ? 1 : 0), 0));
   return tf.map((counts, d) =>
     q.reduce((score, _t, i) => {
-      const f = counts[i]!;
+      const f = counts[i]! || (nearness && (!soft!.unseenOnly || df[i] === 0) ? soft!.weight * near[d]![i]! : 0);
       if (!f) return score;
       const n = df[i]!;
       const idf = Math.log(1 + (spans.length - n + 0.5) / (n + 0.5));
@@ -58,6 +102,8 @@ export function bm25(text: string, spans: readonly Span[], query: string, normal
 export interface LexicalMatch {
   /** Compare Porter stems, so "located" finds "locate" and "countries" finds "country". */
   stems: boolean;
+  /** Count near words (word vectors) as partial matches of query terms the span lacks. */
+  soft?: SoftMatch | undefined;
 }
 export const PLAIN_MATCH: LexicalMatch = { stems: false };
 
@@ -67,7 +113,7 @@ export const PLAIN_MATCH: LexicalMatch = { stems: false };
  * narrower terms at weights 0.3-0.7: no gain on the development set, so it is not used.)
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
-  return bm25(text, spans, query, match.stems ? stem : undefined);
+  return bm25(text, spans, query, match.stems ? stem : undefined, match.soft);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Word } from '../model/words.js';
 import { LEXICAL_MATCH } from './compress-text.js';
-import { matchScores } from './lexical.js';
+import { matchScores, type LexicalMatch } from './lexical.js';
 import type { Block } from './segment.js';
 
 /**
@@ -33,10 +33,11 @@ export function coarseToFinePlan(
   targetTokens: number,
   totalTokens: number,
   c2f: CoarseToFine = SERVED_C2F,
+  match: LexicalMatch = LEXICAL_MATCH,
 ): number[] | undefined {
   const cover = Math.max(c2f.cover * targetTokens, c2f.minTokens);
   if (cover >= 0.8 * totalTokens || blocks.length < 2) return undefined;
-  const lexical = matchScores(text, blocks, query, LEXICAL_MATCH);
+  const lexical = matchScores(text, blocks, query, match);
   const order = blocks.map((_, i) => i).sort((a, b) => lexical[b]! - lexical[a]! || a - b);
   const chosen = new Uint8Array(blocks.length);
   let covered = 0;

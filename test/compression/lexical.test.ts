@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
 import { bm25, matchScores, terms, withLexicalPrior } from '../../server/compression/lexical.js';
 import { segment } from '../../server/compression/segment.js';
+import { similarity, wordVectors } from '../../server/compression/word-vectors.js';
+import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
 import type { WordScorer } from '../../server/model/word-scorer.js';
 import { splitWords } from '../../server/model/words.js';
 
@@ -77,5 +79,58 @@ describe('engine with the lexical prior', () => {
     expect(withPrior!.compressed).toBe('The Velta river reaches the sea at Port Amar.');
     const [modelOnly] = await engine.compress([{ ...req, lexicalWeight: 0 }]);
     expect(modelOnly!.compressed).toBe('The harbour was busy in the summer months.');
+  });
+});
+
+describe('soft matching through the bundled word vectors', () => {
+  const vectors = wordVectors();
+  const soft = { vectors: () => vectors, weight: 0.25, threshold: 0.55 };
+
+  it('loads the bundled vectors: a word is nearest itself, unknown words are 0, cosine is symmetric', () => {
+    expect(vectors).toBeDefined();
+    const v = vectors!;
+    expect(v.index.size).toBeGreaterThan(10_000);
+    expect(similarity(v, 'bridge', 'bridge')).toBe(1);
+    expect(similarity(v, 'bridge', 'qqzzxv')).toBe(0);
+    expect(similarity(v, 'bridge', 'roadway')).toBeCloseTo(similarity(v, 'roadway', 'bridge'), 6);
+    // related words are nearer than unrelated ones
+    expect(similarity(v, 'warehouse', 'storehouse')).toBeGreaterThan(similarity(v, 'warehouse', 'violin') + 0.2);
+  });
+
+  it('gives a sentence that paraphrases the question a score where BM25 gives 0, below a literal match', () => {
+    const text = 'The violin concert ended late. Our storehouse near the docks holds grain. The warehouse stores grain.';
+    const spans = segment(text, false).flatMap((b) => b.sentences);
+    const query = 'Which warehouse holds grain?';
+    const literal = matchScores(text, spans, query, { stems: true });
+    const withSoft = matchScores(text, spans, query, { stems: true, soft });
+    expect(literal[0]).toBe(0);
+    expect(withSoft[0]).toBe(0);
+    // "storehouse" for "warehouse": a partial match on top of the literal "holds grain"
+    expect(withSoft[1]).toBeGreaterThan(literal[1]!);
+    expect(withSoft[2]).toBeGreaterThan(withSoft[1]!);
+  });
+
+  it('is literal only without vectors (files missing) or at weight 0', () => {
+    const text = 'Our storehouse near the docks holds grain.';
+    const spans = segment(text, false).flatMap((b) => b.sentences);
+    const query = 'Where is the warehouse?';
+    expect(matchScores(text, spans, query, { stems: true, soft: { ...soft, vectors: () => undefined } })).toEqual([0]);
+    expect(matchScores(text, spans, query, { stems: true, soft: { ...soft, weight: 0 } })).toEqual([0]);
+    expect(matchScores(text, spans, query, { stems: true, soft })[0]).toBeGreaterThan(0);
+  });
+
+  it('unseenOnly: a query term the text uses somewhere is matched literally only', () => {
+    const query = 'Which warehouse holds grain?';
+    const paraphrase = 'Our storehouse near the docks holds grain.';
+    const unseen = { ...soft, unseenOnly: true };
+    const alone = segment(paraphrase, false).flatMap((b) => b.sentences);
+    expect(matchScores(paraphrase, alone, query, { stems: true, soft: unseen })[0]).toBeGreaterThan(matchScores(paraphrase, alone, query, { stems: true })[0]!);
+    const text = `${paraphrase} The old warehouse was sold.`;
+    const spans = segment(text, false).flatMap((b) => b.sentences);
+    expect(matchScores(text, spans, query, { stems: true, soft: unseen })).toEqual(matchScores(text, spans, query, { stems: true }));
+  });
+
+  it('serves soft matching by default', () => {
+    expect(LEXICAL_MATCH.soft?.vectors()).toBe(vectors);
   });
 });

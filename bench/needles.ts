@@ -1,0 +1,158 @@
+/**
+ * Needles in README prose, asked literally and in paraphrase (`npm run bench:needles`).
+ *
+ * 24 one-sentence facts written for this benchmark (not from any dataset), each with a question
+ * that reuses its words and one that shares no content word with it. Each fact goes into a haystack
+ * of README prose paragraphs from node_modules (`readmeProse`), as a paragraph of its own or inside
+ * another paragraph, at 2,000 and 8,000 tokens: 96 contexts per question kind. A question counts as
+ * answered when the answer string survives. Nothing is tuned on it; it checks that what the
+ * development set chose also holds where the question paraphrases the text.
+ *
+ * Flags: --models latte_v1,latte_v2 (default latte_v2), --ratios 4,10,20,50, --sizes 2000,8000,
+ * --literal-too (also the engine with literal matching only, to show what soft matching adds),
+ * --out DIR (needles.json).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createEngine, type EngineRequest } from '../server/compression/engine.js';
+import type { WeightsId } from '../server/compression/model-catalog.js';
+import { countTokens } from '../server/compression/tokens.js';
+import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
+import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
+import { bm25Sentences } from './baselines.js';
+import { mdTable, readmeProse } from './families/common.js';
+import { rng } from './squad.js';
+
+const { values: args } = parseArgs({
+  options: {
+    models: { type: 'string', default: 'latte_v2' },
+    ratios: { type: 'string', default: '4,10,20,50' },
+    sizes: { type: 'string', default: '2000,8000' },
+    'literal-too': { type: 'boolean', default: false },
+    out: { type: 'string', default: fileURLToPath(new URL('./out/', import.meta.url)) },
+  },
+});
+
+/** [fact, answer, literal question, paraphrased question] */
+const NEEDLES: Array<[string, string, string, string]> = [
+  ['The maintenance window for the billing cluster starts every Sunday at 03:40 UTC.', '03:40', 'When does the maintenance window for the billing cluster start?', 'At what time is the payments servers downtime scheduled?'],
+  ['Mira Okonkwo was appointed head of the lighthouse restoration committee in 1987.', 'Mira Okonkwo', 'Who was appointed head of the lighthouse restoration committee?', 'Who led the group that repaired the beacon tower?'],
+  ['The backup archive is encrypted with the passphrase "amber-falcon-19".', 'amber-falcon-19', 'What passphrase encrypts the backup archive?', 'Which secret phrase protects the saved copies?'],
+  ['Our warehouse in Tilburg ships at most 4,200 parcels per day.', '4,200', 'How many parcels per day does the warehouse in Tilburg ship?', 'What is the daily shipping capacity of the Dutch depot?'],
+  ['The old bridge over the Varna river collapsed after the flood of 1911.', '1911', 'When did the old bridge over the Varna river collapse?', 'In which year did the crossing fall down after high water?'],
+  ['Patients with the Hollis variant should not take more than 15 mg of the drug per day.', '15 mg', 'How much of the drug can patients with the Hollis variant take per day?', 'What is the maximum daily dose for people with that rare mutation?'],
+  ['The default timeout of the ingest worker is 45 seconds.', '45 seconds', 'What is the default timeout of the ingest worker?', 'How long does the import process wait before giving up?'],
+  ['The team chose PostgreSQL over MongoDB because it needed transactions across tables.', 'transactions across tables', 'Why did the team choose PostgreSQL over MongoDB?', 'What was the reason for picking the relational database?'],
+  ['Captain Elias Varga sailed the schooner Perdita from Lisbon to Recife in 41 days.', '41 days', 'How many days did the schooner Perdita take from Lisbon to Recife?', 'How long was the voyage across the Atlantic to Brazil?'],
+  ['The museum is closed on Mondays and on the first of January.', 'Mondays', 'On which days is the museum closed?', 'When can visitors not enter the gallery?'],
+  ['Version 3.2 of the library removed support for Python 2.7.', '3.2', 'Which version of the library removed support for Python 2.7?', 'In what release was the old interpreter dropped?'],
+  ['The orchard produces roughly 90 tonnes of pears each autumn.', '90 tonnes', 'How many tonnes of pears does the orchard produce?', 'What is the yearly fruit harvest of the farm?'],
+  ['Ticket refunds are only possible within 14 days of purchase.', '14 days', 'Within how many days of purchase are ticket refunds possible?', 'How long do customers have to get their money back?'],
+  ['The rover Tamsin drilled its first rock sample near the crater rim on sol 212.', 'sol 212', 'On which sol did the rover Tamsin drill its first rock sample?', 'When did the Mars robot first collect a stone core?'],
+  ['The recipe calls for three cardamom pods crushed with a teaspoon of brown sugar.', 'three cardamom pods', 'How many cardamom pods does the recipe call for?', 'Which spice goes into the dish and how much of it?'],
+  ['Access to the server room requires a badge issued by Dana Whitfield in facilities.', 'Dana Whitfield', 'Who issues the badge for access to the server room?', 'Which person hands out the passes for the data centre?'],
+  ['The violin was made in Cremona by Giovanni Batta Rogeri around 1699.', 'Giovanni Batta Rogeri', 'Who made the violin in Cremona?', 'Which craftsman built the instrument?'],
+  ['The marathon course passes the cathedral at kilometre 27.', 'kilometre 27', 'At which kilometre does the marathon course pass the cathedral?', 'Where along the race route do runners go by the church?'],
+  ['The API rejects uploads larger than 25 megabytes with status 413.', '25 megabytes', 'What uploads does the API reject with status 413?', 'What is the size limit for files sent to the service?'],
+  ['Heavy snowfall closed the mountain pass for 19 days in February.', '19 days', 'For how many days did heavy snowfall close the mountain pass?', 'How long was the alpine road blocked by winter weather?'],
+  ['The contract ends on 30 June 2031 unless either party renews it.', '30 June 2031', 'When does the contract end?', 'Until what date is the agreement valid?'],
+  ['The lab replaced its centrifuge after it failed a vibration test in March.', 'vibration test', 'Why did the lab replace its centrifuge?', 'What made the scientists swap out the spinning machine?'],
+  ['Otters in the estuary were counted at 63 individuals during the spring survey.', '63', 'How many otters were counted in the estuary?', 'What was the population of the river mammals found in the census?'],
+  ['The firmware update fixes a bug that drained the battery overnight.', 'drained the battery', 'What bug does the firmware update fix?', 'What problem does the new software patch solve?'],
+];
+
+const list = (s: string) => s.split(',').map(Number);
+const ratios = list(args.ratios!);
+const sizes = list(args.sizes!);
+const models = args.models!.split(',') as WeightsId[];
+
+/** The last scoring kept: one context's words are scored once for every ratio and variant. */
+function lastScoreScorer(inner: WordScorer): WordScorer {
+  const memo = new Map<string, Float32Array>();
+  return {
+    async score(requests: readonly ScoreRequest[]) {
+      const out: Float32Array[] = [];
+      for (const r of requests) {
+        const key = `${r.weights}\u0000${r.query ?? ''}\u0000${r.words.join(' ')}`;
+        let s = memo.get(key);
+        if (!s) {
+          if (memo.size > 32) memo.clear();
+          memo.set(key, (s = (await inner.score([r]))[0]!));
+        }
+        out.push(s);
+      }
+      return out;
+    },
+  };
+}
+const engine = createEngine(lastScoreScorer(createOnnxWordScorer({ modelsDir: 'models' })));
+const paragraphs = readmeProse(400, rng(11)).map((p) => p.text);
+
+interface Method {
+  name: string;
+  run(context: string, query: string, ratio: number, budget: number): Promise<string>;
+}
+const viaEngine = (weights: WeightsId, coarse: boolean, extra: Partial<EngineRequest> = {}): Method['run'] => async (context, query, ratio) => {
+  const [r] = await engine.compress([{ context, query, weights, ratio, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: true, ...extra }]);
+  return r!.compressed;
+};
+const methods: Method[] = [{ name: 'BM25 sentences', run: async (c, q, _r, budget) => bm25Sentences(c, q, budget) }];
+for (const weights of models) {
+  for (const coarse of [true, false]) {
+    const mode = coarse ? 'coarse' : 'fine';
+    methods.push({ name: `${weights} ${mode}`, run: viaEngine(weights, coarse) });
+    if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { lexicalMatch: { stems: true } }) });
+  }
+}
+
+const hits = new Map<string, number>();
+let contexts = 0;
+for (const size of sizes) {
+  for (const [n, [fact, answer, literal, paraphrase]] of NEEDLES.entries()) {
+    for (const inside of [false, true]) {
+      const random = rng(1000 * size + 7 * n + (inside ? 2 : 1));
+      const parts: string[] = [];
+      for (let i = Math.floor(random() * paragraphs.length), sum = 0; sum < size; i++) {
+        const p = paragraphs[i % paragraphs.length]!;
+        parts.push(p);
+        sum += countTokens(p);
+      }
+      const at = Math.floor(random() * parts.length);
+      if (inside) {
+        const sentences = parts[at]!.split(/(?<=[.!?])\s+/u);
+        sentences.splice(Math.floor(random() * (sentences.length + 1)), 0, fact);
+        parts[at] = sentences.join(' ');
+      } else parts.splice(at, 0, fact);
+      const context = parts.join('\n\n');
+      const total = countTokens(context);
+      contexts++;
+      for (const [kind, query] of [['literal', literal], ['paraphrased', paraphrase]] as const) {
+        for (const m of methods) {
+          for (const ratio of ratios) {
+            const out = await m.run(context, query, ratio, Math.round(total / ratio));
+            const key = `${kind}\u0000${m.name}\u0000${ratio}`;
+            hits.set(key, (hits.get(key) ?? 0) + (out.includes(answer) ? 1 : 0));
+          }
+        }
+      }
+    }
+  }
+  console.error(`${size} tokens: done`);
+}
+
+const report: Record<string, Record<string, Record<string, number>>> = {};
+for (const kind of ['literal', 'paraphrased']) {
+  report[kind] = {};
+  const rows = methods.map((m) => {
+    const cells = ratios.map((r) => (100 * (hits.get(`${kind}\u0000${m.name}\u0000${r}`) ?? 0)) / contexts);
+    report[kind]![m.name] = Object.fromEntries(ratios.map((r, i) => [`${r}x`, cells[i]!]));
+    return [m.name, ...cells.map((c) => c.toFixed(1))];
+  });
+  console.log(`\n${kind} questions: answer kept, % of ${contexts} contexts (${NEEDLES.length} needles x ${sizes.join(' / ')} tokens x own paragraph / inside one)`);
+  console.log(mdTable(['method', ...ratios.map((r) => `${r}x`)], rows));
+}
+mkdirSync(args.out!, { recursive: true });
+writeFileSync(path.join(args.out!, 'needles.json'), JSON.stringify({ contexts, ratios, sizes, report }, null, 2));
+process.exit(0);

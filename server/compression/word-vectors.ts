@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Word vectors trained on the project's corpus (scripts/train/word_vectors.py): unit vectors
+ * stored as int8 (x127), one row per word of `vocab.txt`. The engine uses them to match query
+ * words the text paraphrases ("downtime" for "maintenance window"), where BM25 sees nothing.
+ */
+export interface WordVectors {
+  dim: number;
+  index: ReadonlyMap<string, number>;
+  data: Int8Array;
+}
+
+/** The bundled vectors: `models/wordvec/` of this package. */
+export const BUNDLED_WORD_VECTORS = fileURLToPath(new URL('../../models/wordvec/', import.meta.url));
+
+const loaded = new Map<string, WordVectors | undefined>();
+
+/** The vectors in `dir` (read once per process), or undefined when it holds none. */
+export function wordVectors(dir = BUNDLED_WORD_VECTORS): WordVectors | undefined {
+  if (loaded.has(dir)) return loaded.get(dir);
+  let vectors: WordVectors | undefined;
+  const vocabFile = path.join(dir, 'vocab.txt');
+  const dataFile = path.join(dir, 'vectors.i8');
+  if (existsSync(vocabFile) && existsSync(dataFile)) {
+    const words = readFileSync(vocabFile, 'utf8').split('\n').filter((w) => w.length > 0);
+    const raw = readFileSync(dataFile);
+    const data = new Int8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+    const dim = data.length / words.length;
+    if (Number.isInteger(dim) && dim > 0) vectors = { dim, index: new Map(words.map((w, i) => [w, i])), data };
+  }
+  loaded.set(dir, vectors);
+  return vectors;
+}
+
+/** Cosine of two words (1 for the same word), or 0 when either has no vector. */
+export function similarity(v: WordVectors, a: string, b: string): number {
+  if (a === b) return 1;
+  const i = v.index.get(a);
+  const j = v.index.get(b);
+  if (i === undefined || j === undefined) return 0;
+  let dot = 0;
+  for (let k = 0, x = i * v.dim, y = j * v.dim; k < v.dim; k++) dot += v.data[x + k]! * v.data[y + k]!;
+  return dot / (127 * 127);
+}
