@@ -60,36 +60,42 @@ export function bm25(text: string, spans: readonly Span[], query: string, normal
   const q = [...new Set(queryTerms.map(norm))];
   const slot = new Map(q.map((t, i) => [t, i]));
   const vectors = soft && soft.weight > 0 ? soft.vectors() : undefined;
-  // Vectors are looked up by a term's first surface form (stems have none).
-  const nearness = vectors ? nearnessTo(q.map((t) => queryTerms.find((w) => norm(w) === t)!), vectors, soft!.threshold) : undefined;
-  // What each distinct word of the text is to the query (its term's slot, its nearness), looked
-  // up once per occurrence: counting only the query's terms in each span is all the scores need,
-  // and a map of every term of every span was most of the time on long texts.
-  const seen = new Map<string, { at: number; near: Float32Array | undefined }>();
-  const about = (t: string) => {
-    let w = seen.get(t);
-    if (!w) seen.set(t, (w = { at: slot.get(norm(t)) ?? -1, near: nearness?.(t) }));
-    return w;
-  };
+  // Only the query's terms are counted in each span (and their spans' count): the scores need
+  // nothing else, and a map of every term of every span was most of the time on long texts.
   const lengths = new Float64Array(spans.length);
-  const near: Float64Array[] = [];
+  const spanTerms: string[][] = [];
   const tf = spans.map((s, d) => {
     const counts = new Float64Array(q.length);
-    const best = nearness ? (near[d] = new Float64Array(q.length)) : undefined;
     const ts = terms(text.slice(s.start, s.end));
+    if (vectors) spanTerms[d] = ts;
     lengths[d] = ts.length;
     for (const t of ts) {
-      const w = about(t);
-      if (w.at >= 0) counts[w.at]!++;
-      if (best && w.near) for (let i = 0; i < q.length; i++) if (w.near[i]! > best[i]!) best[i] = w.near[i]!;
+      const at = slot.get(norm(t));
+      if (at !== undefined) counts[at]!++;
     }
     return counts;
   });
   const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, spans.length);
   const df = q.map((_, i) => tf.reduce((n, counts) => n + (counts[i]! > 0 ? 1 : 0), 0));
+  // Soft matches, for the terms they apply to (with unseenOnly, usually none: no second pass).
+  const softTerms = vectors ? q.map((_, i) => i).filter((i) => !soft!.unseenOnly || df[i] === 0) : [];
+  const near: Float64Array[] = [];
+  if (softTerms.length > 0) {
+    // Vectors are looked up by a term's first surface form (stems have none); each distinct word once.
+    const nearness = nearnessTo(softTerms.map((i) => queryTerms.find((w) => norm(w) === q[i])!), vectors!, soft!.threshold);
+    const rows = new Map<string, Float32Array | undefined>();
+    spanTerms.forEach((ts, d) => {
+      const best = (near[d] = new Float64Array(q.length));
+      for (const t of ts) {
+        let row = rows.get(t);
+        if (row === undefined && !rows.has(t)) rows.set(t, (row = nearness(t)));
+        if (row) softTerms.forEach((i, k) => (best[i] = Math.max(best[i]!, row[k]!)));
+      }
+    });
+  }
   return tf.map((counts, d) =>
     q.reduce((score, _t, i) => {
-      const f = counts[i]! || (nearness && (!soft!.unseenOnly || df[i] === 0) ? soft!.weight * near[d]![i]! : 0);
+      const f = counts[i]! || (near[d] ? soft!.weight * near[d][i]! : 0);
       if (!f) return score;
       const n = df[i]!;
       const idf = Math.log(1 + (spans.length - n + 0.5) / (n + 0.5));
