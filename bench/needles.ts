@@ -20,9 +20,9 @@ import { createEngine, type EngineRequest } from '../server/compression/engine.j
 import type { WeightsId } from '../server/compression/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
-import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
 import { bm25Sentences } from './baselines.js';
 import { mdTable, readmeProse } from './families/common.js';
+import { memoScorer } from './memo-scorer.js';
 import { rng } from './squad.js';
 
 const { values: args } = parseArgs({
@@ -68,26 +68,8 @@ const ratios = list(args.ratios!);
 const sizes = list(args.sizes!);
 const models = args.models!.split(',') as WeightsId[];
 
-/** The last scoring kept: one context's words are scored once for every ratio and variant. */
-function lastScoreScorer(inner: WordScorer): WordScorer {
-  const memo = new Map<string, Float32Array>();
-  return {
-    async score(requests: readonly ScoreRequest[]) {
-      const out: Float32Array[] = [];
-      for (const r of requests) {
-        const key = `${r.weights}\u0000${r.query ?? ''}\u0000${r.words.join(' ')}`;
-        let s = memo.get(key);
-        if (!s) {
-          if (memo.size > 32) memo.clear();
-          memo.set(key, (s = (await inner.score([r]))[0]!));
-        }
-        out.push(s);
-      }
-      return out;
-    },
-  };
-}
-const engine = createEngine(lastScoreScorer(createOnnxWordScorer({ modelsDir: 'models' })));
+// One context's words are scored once for every ratio and variant.
+const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: 'models' }), 32));
 const paragraphs = readmeProse(400, rng(11)).map((p) => p.text);
 
 interface Method {

@@ -13,8 +13,8 @@ import type { LexicalMatch } from '../server/compression/lexical.js';
 import { wordVectors } from '../server/compression/word-vectors.js';
 import type { WeightsId } from '../server/compression/model-catalog.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
-import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
 import { bm25Sentences } from './baselines.js';
+import { memoScorer } from './memo-scorer.js';
 import { evidenceKept, loadDevFaq } from './dev-faq.js';
 import { haystack, lowOverlapItems, rng } from './squad.js';
 import { countTokens } from '../server/compression/tokens.js';
@@ -41,22 +41,7 @@ const k = Number(args.distractors);
 const random = rng(k);
 const contexts = set.items.map((item, i) => haystack(set, item, k, i, random));
 
-/** Every score kept: the grid revisits each haystack many times. */
-function memoScorer(inner: WordScorer): WordScorer {
-  const memo = new Map<string, Float32Array>();
-  return {
-    async score(requests: readonly ScoreRequest[]) {
-      const out: Float32Array[] = [];
-      for (const r of requests) {
-        const key = `${r.weights}\u0000${r.query ?? ''}\u0000${r.words.join(' ')}`;
-        let s = memo.get(key);
-        if (!s) memo.set(key, (s = (await inner.score([r]))[0]!));
-        out.push(s);
-      }
-      return out;
-    },
-  };
-}
+// Every score kept: the grid revisits each haystack many times.
 const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: args.models! })));
 
 interface Setting {
