@@ -24,6 +24,7 @@ import type { WeightsId } from '../server/compression/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
+import { memoScorer } from './memo-scorer.js';
 import { bm25Sentences, randomSentences, truncate } from './baselines.js';
 import { evidenceKept, loadDevFaq } from './dev-faq.js';
 import { haystack, loadSquad, lowOverlapItems, retained, rng, DEFAULT_SQUAD } from './squad.js';
@@ -72,27 +73,19 @@ const items = itemIds.map((i) => set.items[i]!);
 const sliceIds = itemIds.filter((i) => lowOverlap.has(i));
 const distractors = args.distractors!.split(',').map(Number);
 
-/** Remembers the last scores per weights id, so one scoring serves every ratio; times the real calls. */
-function timedCachingScorer(inner: WordScorer) {
-  const cache = new Map<string, Float32Array>();
+/** Times the real scoring calls per weights id (tokens/s in the report). */
+function timedScorer(inner: WordScorer) {
   const speed = new Map<WeightsId, { tokens: number; ms: number }>();
   const scorer: WordScorer = {
     async score(requests: readonly ScoreRequest[]) {
-      const out: Float32Array[] = [];
+      const t0 = performance.now();
+      const out = await inner.score(requests);
+      const ms = (performance.now() - t0) / requests.length;
       for (const r of requests) {
-        const key = `${r.weights}\u0000${r.query ?? ''}\u0000${r.words.join(' ')}`;
-        let s = cache.get(key);
-        if (!s) {
-          const t0 = performance.now();
-          [s] = await inner.score([r]);
-          const acc = speed.get(r.weights) ?? { tokens: 0, ms: 0 };
-          acc.ms += performance.now() - t0;
-          acc.tokens += countTokens(r.words.join(' '));
-          speed.set(r.weights, acc);
-          if (cache.size > 8) cache.clear();
-          cache.set(key, s!);
-        }
-        out.push(s!);
+        const acc = speed.get(r.weights) ?? { tokens: 0, ms: 0 };
+        acc.ms += ms;
+        acc.tokens += countTokens(r.words.join(' '));
+        speed.set(r.weights, acc);
       }
       return out;
     },
@@ -105,8 +98,9 @@ const onnx = createOnnxWordScorer({
   ...(args.window ? { windowPieces: Number(args.window) } : {}),
   ...(args.overlap ? { overlap: Number(args.overlap) } : {}),
 });
-const { scorer, speed } = timedCachingScorer(onnx);
-const engine = createEngine(scorer);
+const { scorer, speed } = timedScorer(onnx);
+// The last scores kept, so one scoring serves every ratio (the memo calls one request at a time).
+const engine = createEngine(memoScorer(scorer, 9));
 
 /** --c2f off scores every block; --c2f COVER,MIN_TOKENS tries other coarse-to-fine settings (default: served). */
 const coarseToFine: EngineRequest['coarseToFine'] =

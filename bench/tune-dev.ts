@@ -5,7 +5,8 @@
  *
  * `npm run bench:tune` (flags: --distractors 19, --models DIR, --weights latte_v1,latte_v2, and the
  * grid: --modes coarse,fine --stems 0,1 --block 0,0.5,0.7 --lexical 0.5,0.7, --soft 0,0.25 (weight of
- * the word vectors' soft matches; 0 is literal matching) --threshold 0.5,0.55).
+ * the word vectors' soft matches; 0 is literal matching) --threshold 0.5,0.55 --unseen 0,1 (soft
+ * matches only for query terms the text never uses)).
  */
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
@@ -52,16 +53,21 @@ interface Setting {
   lexicalWeight?: number;
 }
 const settings: Setting[] = [];
+// Every setting runs literal matching too (the baseline row); --soft lists the weights tried besides.
+const softWeights = list(args.soft!).filter((w) => w > 0);
+if (softWeights.length > 0 && !wordVectors()) throw new Error('--soft needs models/wordvec (scripts/train/word_vectors.py)');
 for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
   for (const stems of list(args.stems!).map(Boolean)) {
     for (const blockWeight of coarse ? [0] : list(args.block!)) {
       for (const lexicalWeight of list(args.lexical!)) {
-        for (const soft of list(args.soft!)) {
-          for (const threshold of soft > 0 ? list(args.threshold!) : [0]) for (const unseenOnly of soft > 0 ? list(args.unseen!).map(Boolean) : [false]) {
-            const vectors = soft > 0 ? wordVectors() : undefined;
-            if (soft > 0 && !vectors) throw new Error('--soft needs models/wordvec (scripts/train/word_vectors.py)');
-            const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}${soft > 0 ? ` soft=${soft}@${threshold}${unseenOnly ? ' unseen' : ''}` : ''}`;
-            settings.push({ name, coarse, match: { stems, ...(vectors ? { soft: { vectors: () => vectors, weight: soft, threshold, unseenOnly } } : {}) }, blockWeight, lexicalWeight });
+        const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}`;
+        settings.push({ name, coarse, match: { stems }, blockWeight, lexicalWeight });
+        for (const weight of softWeights) {
+          for (const threshold of list(args.threshold!)) {
+            for (const unseenOnly of list(args.unseen!).map(Boolean)) {
+              const soft = { vectors: wordVectors, weight, threshold, unseenOnly };
+              settings.push({ name: `${name} soft=${weight}@${threshold}${unseenOnly ? ' unseen' : ''}`, coarse, match: { stems, soft }, blockWeight, lexicalWeight });
+            }
           }
         }
       }

@@ -40,7 +40,7 @@ export const INFORMATION_WEIGHT = 0.5;
  * the text uses to literal matching, where a near word elsewhere is noise. 100-dimensional vectors
  * were no better than these 64.
  */
-export const LEXICAL_MATCH: LexicalMatch = { stems: true, soft: { vectors: () => wordVectors(), weight: 0.5, threshold: 0.55, unseenOnly: true } };
+export const LEXICAL_MATCH: LexicalMatch = { stems: true, soft: { vectors: wordVectors, weight: 0.5, threshold: 0.55, unseenOnly: true } };
 /**
  * Word units: share of a sentence's block (paragraph) in the sentence score its words rank by.
  * Ranking words by their sentence alone spread the budget over single sentences of many

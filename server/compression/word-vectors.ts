@@ -13,17 +13,15 @@ export interface WordVectors {
   data: Int8Array;
 }
 
-/** The bundled vectors: `models/wordvec/` of this package. */
-export const BUNDLED_WORD_VECTORS = fileURLToPath(new URL('../../models/wordvec/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../models/wordvec/', import.meta.url));
+let loaded: { vectors: WordVectors | undefined } | undefined;
 
-const loaded = new Map<string, WordVectors | undefined>();
-
-/** The vectors in `dir` (read once per process), or undefined when it holds none. */
-export function wordVectors(dir = BUNDLED_WORD_VECTORS): WordVectors | undefined {
-  if (loaded.has(dir)) return loaded.get(dir);
+/** The bundled vectors (`models/wordvec/` of this package), read once per process; undefined when absent. */
+export function wordVectors(): WordVectors | undefined {
+  if (loaded) return loaded.vectors;
   let vectors: WordVectors | undefined;
-  const vocabFile = path.join(dir, 'vocab.txt');
-  const dataFile = path.join(dir, 'vectors.i8');
+  const vocabFile = path.join(DIR, 'vocab.txt');
+  const dataFile = path.join(DIR, 'vectors.i8');
   if (existsSync(vocabFile) && existsSync(dataFile)) {
     const words = readFileSync(vocabFile, 'utf8').split('\n').filter((w) => w.length > 0);
     const raw = readFileSync(dataFile);
@@ -31,7 +29,7 @@ export function wordVectors(dir = BUNDLED_WORD_VECTORS): WordVectors | undefined
     const dim = data.length / words.length;
     if (Number.isInteger(dim) && dim > 0) vectors = { dim, index: new Map(words.map((w, i) => [w, i])), data };
   }
-  loaded.set(dir, vectors);
+  loaded = { vectors };
   return vectors;
 }
 
