@@ -106,3 +106,33 @@ export function lowOverlapItems(set: SquadSet): number[] {
   });
   return slice;
 }
+
+/**
+ * Share of an extractive output's words that come from `part` (a paragraph of the context):
+ * without placeholders the engine joins spans of different paragraphs with a blank line, so each
+ * piece between blank lines comes from one paragraph, and it counts as `part`'s when its words
+ * occur in `part` in order. Tells a small-budget output taken from the gold paragraph from one
+ * taken from a distractor, whatever the length of the evidence.
+ */
+export function shareFrom(output: string, part: string): number {
+  const wordsOf = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const source = wordsOf(part);
+  let inside = 0;
+  let all = 0;
+  for (const piece of output.split(/\n[ \t]*\n/u)) {
+    const words = wordsOf(piece);
+    all += words.length;
+    if (words.length > 0 && subsequence(words, source)) inside += words.length;
+  }
+  return all === 0 ? 0 : inside / all;
+}
+
+function subsequence(words: readonly string[], source: readonly string[]): boolean {
+  let j = 0;
+  for (const w of words) {
+    while (j < source.length && source[j] !== w) j++;
+    if (j === source.length) return false;
+    j++;
+  }
+  return true;
+}

@@ -17,7 +17,7 @@ import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from './baselines.js';
 import { memoScorer } from './memo-scorer.js';
 import { evidenceKept, loadDevFaq } from './dev-faq.js';
-import { haystack, lowOverlapItems, rng } from './squad.js';
+import { haystack, lowOverlapItems, rng, shareFrom } from './squad.js';
 import { countTokens } from '../server/compression/tokens.js';
 
 const { values: args } = parseArgs({
@@ -77,30 +77,37 @@ for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
 
 const pct = (hits: number, n: number) => `${((100 * hits) / Math.max(1, n)).toFixed(1)}`.padStart(6);
 console.log(`development set: ${set.items.length} Debian FAQ questions (${slice.size} low-overlap), gold + ${k} distractors`);
-console.log(`${'setting'.padEnd(56)}${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean | low-overlap ${NX.map((n) => `${n}x`.padStart(6)).join('')}   mean`);
-const row = (name: string, hits: number[], low: number[]) => {
+const columns = NX.map((n) => `${n}x`.padStart(6)).join('');
+console.log(`${'setting'.padEnd(56)}${columns}   mean | low-overlap ${columns}   mean | mostly gold ${columns}`);
+// "mostly gold": at least half of the output's words come from the gold paragraph, however long its evidence.
+const row = (name: string, hits: number[], low: number[], gold: number[]) => {
   const all = hits.map((h) => pct(h, set.items.length));
   const sl = low.map((h) => pct(h, slice.size));
   const mean = (xs: number[], n: number) => pct(xs.reduce((a, b) => a + b, 0) / xs.length, n);
-  console.log(`${name.padEnd(56)}${all.join('')} ${mean(hits, set.items.length)} |             ${sl.join('')} ${mean(low, slice.size)}`);
+  const fromGold = gold.map((h) => pct(h, set.items.length));
+  console.log(`${name.padEnd(56)}${all.join('')} ${mean(hits, set.items.length)} |             ${sl.join('')} ${mean(low, slice.size)} |             ${fromGold.join('')}`);
 };
 {
   const hits = NX.map(() => 0);
   const low = NX.map(() => 0);
+  const gold = NX.map(() => 0);
   set.items.forEach((item, i) => {
     const original = countTokens(contexts[i]!);
     NX.forEach((nx, j) => {
-      const ok = evidenceKept(bm25Sentences(contexts[i]!, item.question, Math.round(original / nx)), item.answers[0]!, item.question);
+      const out = bm25Sentences(contexts[i]!, item.question, Math.round(original / nx));
+      const ok = evidenceKept(out, item.answers[0]!, item.question);
       hits[j] = hits[j]! + (ok ? 1 : 0);
       if (slice.has(i)) low[j] = low[j]! + (ok ? 1 : 0);
+      if (shareFrom(out, set.paragraphs[item.gold]!) >= 0.5) gold[j] = gold[j]! + 1;
     });
   });
-  row('BM25 sentences', hits, low);
+  row('BM25 sentences', hits, low, gold);
 }
 for (const weights of args.weights!.split(',') as WeightsId[]) {
   for (const s of settings) {
     const hits = NX.map(() => 0);
     const low = NX.map(() => 0);
+    const gold = NX.map(() => 0);
     for (let i = 0; i < set.items.length; i++) {
       const item = set.items[i]!;
       for (let j = 0; j < NX.length; j++) {
@@ -112,9 +119,10 @@ for (const weights of args.weights!.split(',') as WeightsId[]) {
         const ok = evidenceKept(out, item.answers[0]!, item.question);
         hits[j] = hits[j]! + (ok ? 1 : 0);
         if (slice.has(i)) low[j] = low[j]! + (ok ? 1 : 0);
+        if (shareFrom(out, set.paragraphs[item.gold]!) >= 0.5) gold[j] = gold[j]! + 1;
       }
     }
-    row(`${weights} ${s.name}`, hits, low);
+    row(`${weights} ${s.name}`, hits, low, gold);
   }
 }
 process.exit(0);

@@ -14,6 +14,9 @@ const PREVIEW_TOKENS = 24;
 const MAX_MISSES = 256;
 // Estimate-then-measure rounds; the estimate is a sum of separately counted pieces, a few percent off.
 const MAX_ROUNDS = 6;
+// A member lifted to its chosen container's share keeps this much of its own rank, so the
+// members still order among themselves (small: a member ranked above the share on its own still leads).
+const INHERITED_OWN_SHARE = 0.01;
 
 const STOP = new Set(
   'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as me my i you your show give get find list tell all any there their'.split(' '),
@@ -328,8 +331,14 @@ class JsonTrimmer {
       } else if (p > top2[up]!) top2[up] = p;
     }
     // A chosen container's members share its rank in part: a record picked for the query keeps
-    // more than its single best field before the next record opens.
-    for (let i = 1; i < n; i++) prio[i] = Math.max(prio[i]!, 0.8 * prio[parent[i]!]!);
+    // more than its single best field before the next record opens. Members lifted to the same
+    // share keep their own order beneath it: with a plain floor they tied and filled in document
+    // order, so "price per night of Hotel Meridian" kept the record's ids and timestamps before
+    // the price whose key the question names.
+    for (let i = 1; i < n; i++) {
+      const floor = 0.8 * prio[parent[i]!]!;
+      if (prio[i]! < floor) prio[i] = floor + INHERITED_OWN_SHARE * prio[i]!;
+    }
   }
 
   /**
