@@ -2,7 +2,7 @@ import type { WeightsId } from './model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
 import { assemble } from './assemble.js';
-import { cutText, type CutOptions, type ScoredText, type Target } from './compress-text.js';
+import { cutText, LEXICAL_MATCH, type CutOptions, type ScoredText, type Target } from './compress-text.js';
 import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
@@ -181,6 +181,7 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
       score,
       targetTokens: 'tokens' in goal ? goal.tokens : Math.round(originalTokens / 2),
       query: req.query,
+      soft: (req.lexicalMatch ?? LEXICAL_MATCH).soft,
       placeholders: req.placeholders,
       compressSpan: (span, budget) => {
         const sub = slice(words, scores, span);

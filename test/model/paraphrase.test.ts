@@ -29,3 +29,31 @@ describe.each(['latte_v1', 'latte_v2'] as const)('paraphrased questions, bundled
     });
   }
 });
+
+// JSON: a question that names the record but not the field ("cost" for `price_per_night`). The
+// record alone is over the budget, so the field must be chosen by its key.
+describe('paraphrased questions about JSON, bundled latte_v2', () => {
+  const names = ['Harbor View Inn', 'The Linden Lodge', 'Hotel Meridian', 'Casa Albero', 'Northgate Suites', 'Riverside Plaza', 'Seabreeze Resort', 'Alder House'];
+  const hotels = names.map((name, i) => ({
+    id: `hot_${(1e6 + i * 7919).toString(36)}`,
+    updated_at: `2025-0${1 + i}-1${i}T08:${10 + i}:00Z`,
+    etag: `W/"${(0x2a0f3 * (i + 3)).toString(16)}"`,
+    name,
+    url: `https://api.example.com/v2/hotels/${name.toLowerCase().replace(/\W+/gu, '-')}`,
+    tags: ['featured', ['eu', 'us'][i % 2]],
+    city: ['Lisbon', 'Bergen', 'Ghent', 'Lyon'][i % 4],
+    guest_rating: 7.1 + i / 10,
+    price_per_night: 101 + i * 37,
+  }));
+  const context = JSON.stringify({ currency: 'EUR', hotels }, null, 2);
+  const asked = hotels[5]!;
+  it('keeps the price of the named hotel for "how much does a room cost", which literal matching loses', async () => {
+    const req = (extra: Partial<EngineRequest> = {}): EngineRequest => ({
+      context, query: `How much does a room at ${asked.name} cost?`, weights: 'latte_v2', ratio: 15, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true, ...extra,
+    });
+    const [soft, literal] = await engine.compress([req(), req({ lexicalMatch: { stems: true } })]);
+    expect(JSON.parse(soft!.compressed)).toBeTruthy();
+    expect(soft!.compressed).toContain(`"price_per_night":${asked.price_per_night}`);
+    expect(literal!.compressed).not.toContain(`"price_per_night":${asked.price_per_night}`);
+  });
+});

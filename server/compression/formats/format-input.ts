@@ -1,3 +1,4 @@
+import type { SoftMatch } from '../lexical.js';
 import type { Span } from '../segment.js';
 
 /** The content kinds the tool-output family tells apart (`detected_format` adds `mixed` and `empty`). */
@@ -16,6 +17,8 @@ export interface FormatInput {
   targetTokens: number;
   /** The user's question when the model is query-aware (toc_latte_v1); undefined otherwise. */
   query?: string | undefined;
+  /** Near words (word vectors) for query words the document never uses; absent: literal matching only. */
+  soft?: SoftMatch | undefined;
   /** Whether dropped spans are marked (`[...]`) in free text. Structural trim markers (array items, rows, repeats) are always written. */
   placeholders: boolean;
   /**

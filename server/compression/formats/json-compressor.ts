@@ -3,6 +3,7 @@ import { matchKey } from '../../model/words.js';
 import { PLACEHOLDER } from '../assemble.js';
 import type { Span } from '../segment.js';
 import { countTokens } from '../tokens.js';
+import { similarity, type WordVectors } from '../word-vectors.js';
 import type { FormatCompressor, FormatInput } from './format-input.js';
 
 // Strings longer than this are shortened with the text engine instead of kept or dropped whole.
@@ -17,6 +18,8 @@ const MAX_ROUNDS = 6;
 // A member lifted to its chosen container's share keeps this much of its own rank, so the
 // members still order among themselves (small: a member ranked above the share on its own still leads).
 const INHERITED_OWN_SHARE = 0.01;
+// Soft matching compares each unseen query word with at most this many distinct document words.
+const MAX_DOCUMENT_WORDS = 20_000;
 
 const STOP = new Set(
   'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as me my i you your show give get find list tell all any there their'.split(' '),
@@ -42,16 +45,44 @@ const T_STRING = 10;
 const T_NUMBER = 11;
 const T_EOF = 17;
 
-/** Query-match keys of a name or question: camelCase, snake_case and kebab-case split, stop words out. */
-function matchWords(s: string): string[] {
+/** Query-match terms of a name or question: camelCase, snake_case and kebab-case split, stop words out; each word's match key and lower-case form. */
+function matchTerms(s: string): Array<{ key: string; word: string }> {
   const spaced = s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
-  const out: string[] = [];
+  const out: Array<{ key: string; word: string }> = [];
   for (const w of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (!w || STOP.has(w)) continue;
     const k = matchKey(w);
-    if (k) out.push(k);
+    if (k) out.push({ key: k, word: w });
   }
   return out;
+}
+
+const matchWords = (s: string): string[] => matchTerms(s).map((t) => t.key);
+
+/** Words within this cosine of a query word's nearest document word match it as well. */
+const NEAR_SPREAD = 0.05;
+
+/**
+ * For each query word, the match keys of the document words nearest to it in the word vectors
+ * (cosine above `threshold`, within NEAR_SPREAD of the best) and the best cosine rescaled from
+ * `threshold` (0) to 1; undefined where no document word is that near.
+ */
+function nearestWords(
+  queryWords: readonly string[],
+  documentWords: ReadonlyMap<string, string>,
+  vectors: WordVectors,
+  threshold: number,
+): Array<{ keys: string[]; nearness: number } | undefined> {
+  return queryWords.map((q) => {
+    const sims: Array<[string, number]> = [];
+    for (const [key, word] of documentWords) {
+      const c = similarity(vectors, q, word);
+      if (c > threshold) sims.push([key, c]);
+    }
+    if (sims.length === 0) return undefined;
+    const best = Math.max(...sims.map(([, c]) => c));
+    return { keys: sims.filter(([, c]) => c >= best - NEAR_SPREAD).map(([key]) => key), nearness: (best - threshold) / (1 - threshold) };
+  });
 }
 
 /**
@@ -353,9 +384,45 @@ class JsonTrimmer {
     const n = tree.n;
     const keyWeight = new Float64Array(n);
     const ownMask = new Int32Array(n);
-    const query = [...new Set(matchWords(this.input.query ?? ''))].slice(0, 30);
-    if (query.length === 0) return { keyWeight, ownMask, weights: [] };
-    const bit = new Map(query.map((w, k) => [w, 1 << k]));
+    const asked = [...new Map(matchTerms(this.input.query ?? '').map((t) => [t.key, t.word])).entries()].slice(0, 30);
+    if (asked.length === 0) return { keyWeight, ownMask, weights: [] };
+    // Match key -> the query words (bits) it stands for; near words join it for the soft pass.
+    const bit = new Map(asked.map(([key], k) => [key, 1 << k]));
+    const scale = asked.map(() => 1);
+    const keyMask = new Int32Array(n);
+    let df = this.matchNodes(bit, asked.length, keyMask, ownMask);
+    const soft = this.input.soft;
+    const vectors = soft && soft.weight > 0 && df.some((d) => d === 0) ? soft.vectors() : undefined;
+    if (vectors) {
+      // A query word the document never uses ("cost" asked of `price_per_night`) matches the
+      // document's nearest words instead, at a share of a literal match.
+      const unseen = asked.map((_, b) => b).filter((b) => df[b] === 0);
+      const near = nearestWords(unseen.map((b) => asked[b]![1]), this.documentWords(), vectors, soft!.threshold);
+      unseen.forEach((b, u) => {
+        const found = near[u];
+        if (!found) return;
+        for (const key of found.keys) bit.set(key, (bit.get(key) ?? 0) | (1 << b));
+        scale[b] = Math.min(1, soft!.weight * found.nearness);
+      });
+      if (near.some(Boolean)) df = this.matchNodes(bit, asked.length, keyMask, ownMask);
+    }
+    let texts = 0;
+    for (let i = 0; i < n; i++) if (tree.keyEnd[i]! >= 0 || tree.kind[i] === STRING) texts++;
+    const norm = Math.log(1 + texts);
+    const rarity = df.map((d) => (d > 0 ? Math.log(1 + texts / d) / norm : 0));
+    for (let i = 0; i < n; i++) {
+      let best = 0;
+      for (let m = keyMask[i]!, b = 0; m !== 0; m >>>= 1, b++) if (m & 1) best = Math.max(best, scale[b]! * (1 + rarity[b]!));
+      keyWeight[i] = best;
+    }
+    return { keyWeight, ownMask, weights: rarity.map((r, b) => scale[b]! * (0.5 + 0.5 * r)) };
+  }
+
+  /** Fills each node's key mask and own mask (key and scalar value) for `bit`; returns each query bit's node count. */
+  private matchNodes(bit: ReadonlyMap<string, number>, bits: number, keyMask: Int32Array, ownMask: Int32Array): number[] {
+    const { tree } = this;
+    const needles = [...bit.keys()];
+    const df = new Array<number>(bits).fill(0);
     const maskMemo = new Map<string, number>();
     const maskOf = (raw: string): number => {
       let m = maskMemo.get(raw);
@@ -363,31 +430,29 @@ class JsonTrimmer {
       m = 0;
       const lower = raw.toLowerCase();
       // Match keys are lower-case stems, so a word can only match where its stem occurs as is.
-      if (query.some((w) => lower.includes(w))) for (const w of matchWords(raw.replace(/\\[nrtbf]/gu, ' '))) m |= bit.get(w) ?? 0;
+      if (needles.some((w) => lower.includes(w))) for (const w of matchWords(raw.replace(/\\[nrtbf]/gu, ' '))) m |= bit.get(w) ?? 0;
       if (raw.length <= 64) maskMemo.set(raw, m);
       return m;
     };
-    const keyMask = new Int32Array(n);
-    const df = new Array<number>(query.length).fill(0);
-    let texts = 0;
-    for (let i = 0; i < n; i++) {
-      const k = tree.kind[i]!;
-      const keyed = tree.keyEnd[i]! >= 0;
-      if (keyed) keyMask[i] = maskOf(this.keyRaw(i));
+    for (let i = 0; i < tree.n; i++) {
+      keyMask[i] = tree.keyEnd[i]! >= 0 ? maskOf(this.keyRaw(i)) : 0;
       let m = keyMask[i]!;
-      if (!isContainer(k) && tree.end[i]! - tree.start[i]! <= 512) m |= maskOf(this.raw(i));
+      if (!isContainer(tree.kind[i]!) && tree.end[i]! - tree.start[i]! <= 512) m |= maskOf(this.raw(i));
       ownMask[i] = m;
-      if (keyed || k === STRING) texts++;
       for (let b = 0; m !== 0; m >>>= 1, b++) if (m & 1) df[b]!++;
     }
-    const norm = Math.log(1 + texts);
-    const rarity = df.map((d) => (d > 0 ? Math.log(1 + texts / d) / norm : 0));
-    for (let i = 0; i < n; i++) {
-      let best = -1;
-      for (let m = keyMask[i]!, b = 0; m !== 0; m >>>= 1, b++) if (m & 1) best = Math.max(best, rarity[b]!);
-      if (best >= 0) keyWeight[i] = 1 + best;
+    return df;
+  }
+
+  /** Distinct words of the document's keys and short strings (what a query word can be near), by match key. */
+  private documentWords(): Map<string, string> {
+    const { tree } = this;
+    const out = new Map<string, string>();
+    for (let i = 0; i < tree.n && out.size < MAX_DOCUMENT_WORDS; i++) {
+      if (tree.keyEnd[i]! >= 0) for (const t of matchTerms(this.keyRaw(i))) out.set(t.key, t.word);
+      if (tree.kind[i] === STRING && tree.end[i]! - tree.start[i]! <= 64) for (const t of matchTerms(this.raw(i))) out.set(t.key, t.word);
     }
-    return { keyWeight, ownMask, weights: rarity.map((r) => 0.5 + 0.5 * r) };
+    return out;
   }
 
   /** Token count of a string node long enough to be shortened, else 0. */

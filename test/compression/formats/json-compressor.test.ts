@@ -193,21 +193,23 @@ describe('compressJson structure', () => {
     expect(notCompressedForm({ total: records.length, items: records } as Json, out as unknown as Json)).toBeUndefined();
   });
 
+  // API records whose ids, timestamps and links come before the fields people ask about.
+  const hotelNames = ['Harbor View Inn', 'The Linden Lodge', 'Hotel Meridian', 'Casa Albero', 'Northgate Suites', 'Riverside Plaza', 'Seabreeze Resort', 'Alder House'];
+  const hotels = hotelNames.map((name, i) => ({
+    id: `hot_${(1e6 + i * 7919).toString(36)}`,
+    created_at: `2024-0${1 + i}-1${i}T08:${10 + i}:00Z`,
+    url: `https://api.example.com/v2/hotels/${name.toLowerCase().replace(/\W+/gu, '-')}`,
+    etag: `W/"${(0x2a0f3 * (i + 3)).toString(16)}"`,
+    name,
+    city: ['Lisbon', 'Bergen', 'Ghent', 'Lyon'][i % 4],
+    price_per_night: 101 + i * 37,
+  }));
+  const hotelsText = JSON.stringify({ hotels }, null, 2);
+  const asked = hotels[5]!;
+  const tenth = Math.round(countTokens(hotelsText) / 10);
+
   it("keeps the field a question names inside the record it names, not the record's first fields", () => {
-    // API records whose ids, timestamps and links come before the fields people ask about.
-    const names = ['Harbor View Inn', 'The Linden Lodge', 'Hotel Meridian', 'Casa Albero', 'Northgate Suites', 'Riverside Plaza', 'Seabreeze Resort', 'Alder House'];
-    const hotels = names.map((name, i) => ({
-      id: `hot_${(1e6 + i * 7919).toString(36)}`,
-      created_at: `2024-0${1 + i}-1${i}T08:${10 + i}:00Z`,
-      url: `https://api.example.com/v2/hotels/${name.toLowerCase().replace(/\W+/gu, '-')}`,
-      etag: `W/"${(0x2a0f3 * (i + 3)).toString(16)}"`,
-      name,
-      city: ['Lisbon', 'Bergen', 'Ghent', 'Lyon'][i % 4],
-      price_per_night: 101 + i * 37,
-    }));
-    const text = JSON.stringify({ hotels }, null, 2);
-    const asked = hotels[5]!;
-    const out = compressJson(scoredText(text, `What is the price per night of ${asked.name}?`).input(Math.round(countTokens(text) / 10)));
+    const out = compressJson(scoredText(hotelsText, `What is the price per night of ${asked.name}?`).input(tenth));
     expect(out).toContain(`"name":"${asked.name}"`);
     expect(out).toContain(`"price_per_night":${asked.price_per_night}`);
   });
