@@ -20,14 +20,18 @@ const limit = args.limit ? Number(args.limit) : Infinity;
 const RATIOS = [[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9], [2, 3, 4, 5, 10, 20, 30, 50, 100, 200]];
 const GLUE = /^(?:a|an|the|of|in|on|at|to|for|from|by|with|and|or|but|is|are|was|were|be|it|its|as|that|this|which)$/iu;
 
-/** Kept runs (text between markers or paragraph breaks) of one or two words with no content word. */
-function orphans(out: string): string[] {
+/** Kept runs (text between markers or paragraph breaks) of one or two words. */
+function shortRuns(out: string): string[] {
   return out
     .replace(/```[\s\S]*?```/gu, '\n\n')
     .split(/\s*(?<=^|\s)\[\.\.\.\](?=\s|$)\s*|\n\s*\n/u)
     .map((r) => r.trim())
-    .filter((r) => r && r.split(/\s+/u).length <= 2)
-    .filter((r) => r.split(/\s+/u).every((w) => !/[\p{L}\p{N}]/u.test(w) || GLUE.test(w.replace(/^[\p{P}]+|[\p{P}]+$/gu, ''))));
+    .filter((r) => r && r.split(/\s+/u).length <= 2);
+}
+
+/** Short runs with no content word. */
+function orphans(out: string): string[] {
+  return shortRuns(out).filter((r) => r.split(/\s+/u).every((w) => !/[\p{L}\p{N}]/u.test(w) || GLUE.test(w.replace(/^[\p{P}]+|[\p{P}]+$/gu, ''))));
 }
 
 interface Context {
@@ -60,14 +64,14 @@ for (const { text } of packageReadmes()) {
 }
 
 const engine = createEngine(cachingScorer(createOnnxWordScorer({ modelsDir: args.models! })).scorer);
-type Cell = { cuts: number; empty: number; rises: number; orphanOutputs: number; orphanRuns: number; fences: number };
+type Cell = { cuts: number; empty: number; rises: number; orphanOutputs: number; orphanRuns: number; fences: number; shortRuns: number };
 const cells = new Map<string, Cell>();
 const examples: string[] = [];
 const started = performance.now();
 for (const [i, c] of contexts.entries()) {
   for (const coarse of [true, false]) {
     const key = `${c.source}, ${coarse ? 'coarse' : 'fine'}`;
-    const cell = cells.get(key) ?? { cuts: 0, empty: 0, rises: 0, orphanOutputs: 0, orphanRuns: 0, fences: 0 };
+    const cell = cells.get(key) ?? { cuts: 0, empty: 0, rises: 0, orphanOutputs: 0, orphanRuns: 0, fences: 0, shortRuns: 0 };
     cells.set(key, cell);
     for (const scale of RATIOS) {
       let previous = Infinity;
@@ -84,6 +88,7 @@ for (const [i, c] of contexts.entries()) {
         const o = orphans(r!.compressed);
         if (o.length) cell.orphanOutputs++;
         cell.orphanRuns += o.length;
+        cell.shortRuns += shortRuns(r!.compressed).length;
         if ((r!.compressed.match(/^\s{0,3}(?:```|~~~)/gmu) ?? []).length % 2) cell.fences++;
       }
     }
@@ -100,10 +105,13 @@ report.print(
   `${contexts.length} contexts (${nSquad} SQuAD paragraphs, alone or with 3 distractors, with their questions on latte_v2; ${contexts.length - nSquad - raw} README prose passages and ${raw} README markdown files with code on espresso_v1), each cut at 19 ratios (0.1..0.9, 2..200), coarse and fine. "Rises": a higher ratio gave more tokens than the next lower one on the same scale.`,
 );
 report.print();
-const rows = [...cells].map(([k, c]) => [k, String(c.cuts), String(c.empty), String(c.rises), `${c.orphanOutputs} (${c.orphanRuns} runs)`, String(c.fences)]);
-const total = [...cells.values()].reduce((a, c) => ({ cuts: a.cuts + c.cuts, empty: a.empty + c.empty, rises: a.rises + c.rises, orphanOutputs: a.orphanOutputs + c.orphanOutputs, orphanRuns: a.orphanRuns + c.orphanRuns, fences: a.fences + c.fences }));
-rows.push(['all', String(total.cuts), String(total.empty), String(total.rises), `${total.orphanOutputs} (${total.orphanRuns} runs)`, String(total.fences)]);
-report.table('violations (target 0 in every column)', ['contexts, mode', 'outputs', 'empty', 'rises', 'with orphan runs', 'unmatched fences'], rows);
+const rows = [...cells].map(([k, c]) => [k, String(c.cuts), String(c.empty), String(c.rises), `${c.orphanOutputs} (${c.orphanRuns} runs)`, String(c.fences), String(c.shortRuns)]);
+const total = [...cells.values()].reduce((a, c) => ({
+  cuts: a.cuts + c.cuts, empty: a.empty + c.empty, rises: a.rises + c.rises, orphanOutputs: a.orphanOutputs + c.orphanOutputs, orphanRuns: a.orphanRuns + c.orphanRuns, fences: a.fences + c.fences, shortRuns: a.shortRuns + c.shortRuns,
+}));
+rows.push(['all', String(total.cuts), String(total.empty), String(total.rises), `${total.orphanOutputs} (${total.orphanRuns} runs)`, String(total.fences), String(total.shortRuns)]);
+// The last column is not a rule: a run of one or two words can be a whole short sentence or list item.
+report.table('violations (target 0 in every column but the last)', ['contexts, mode', 'outputs', 'empty', 'rises', 'with orphan runs', 'unmatched fences', 'runs of 1-2 words'], rows);
 if (examples.length) {
   report.print('rises (first 10):');
   report.print();

@@ -12,6 +12,13 @@ export interface Candidate extends Span {
   words?: () => Candidate[];
 }
 
+/**
+ * A run cut from a sentence beside other kept units has at least this many words: a leftover
+ * budget of a word or two kept "Different" or "cannot" before the next sentence, which reads as
+ * noise (development set: the same retention at every ratio with 1, 3 or 5). Alone, any run counts.
+ */
+const MIN_PARTIAL_WORDS = 3;
+
 const byScore = (a: Candidate, b: Candidate): number => b.score - a.score || a.start - b.start;
 
 // The same candidate lists are selected from at many budgets while a target is searched for:
@@ -69,7 +76,8 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
         partialUsed = true;
         const words = c.words();
         const run = bestRun(words, left - overhead);
-        if (run) {
+        const length = run ? words.filter((w) => w.start >= run.start && w.end <= run.end).length : 0;
+        if (run && (length >= MIN_PARTIAL_WORDS || kept.length === 0)) {
           kept.push(run);
           left -= words.filter((w) => w.start >= run.start && w.end <= run.end).reduce((s, w) => s + w.tokens, 0) + overhead;
         }
