@@ -18,6 +18,10 @@ const MAX_ROUNDS = 6;
 // A member lifted to its chosen container's share keeps this much of its own rank, so the
 // members still order among themselves (small: a member ranked above the share on its own still leads).
 const INHERITED_OWN_SHARE = 0.01;
+// Share of the query words a value's enclosing entity matches (but the value does not) in its rank.
+// bench:json-questions, field questions asked with the key's words, 10x / 20x: 94.3 / 84.5% with 0,
+// 96.6 / 94.8 with 0.25, 99.4 / 99.4 with 0.5, 99.4 / 98.3 with 1 (paraphrased 20x: 60.3 -> 59.2).
+const CONTEXT_SHARE = 0.5;
 // Soft matching compares each unseen query word with at most this many distinct document words.
 const MAX_DOCUMENT_WORDS = 20_000;
 
@@ -366,8 +370,17 @@ class JsonTrimmer {
     // share keep their own order beneath it: with a plain floor they tied and filled in document
     // order, so "price per night of Hotel Meridian" kept the record's ids and timestamps before
     // the price whose key the question names.
+    // A value also ranks by the query words its entity holds elsewhere: in "population of New
+    // Zealand" every record's population names a query word, but only one record's siblings name
+    // the rest. The entity is the chain of enclosing objects (their keys and other members); an
+    // array's items are alternatives to each other, so only the array's own key carries over.
+    const context = new Int32Array(n);
     for (let i = 1; i < n; i++) {
-      const floor = 0.8 * prio[parent[i]!]!;
+      const up = parent[i]!;
+      context[i] = context[up]! | (kind[up] === OBJECT ? mask[up]! & ~mask[i]! : ownMask[up]!);
+      const extra = context[i]! & ~mask[i]!;
+      if (extra !== 0) prio[i] = prio[i]! + CONTEXT_SHARE * coverOf(extra);
+      const floor = 0.8 * prio[up]!;
       if (prio[i]! < floor) prio[i] = floor + INHERITED_OWN_SHARE * prio[i]!;
     }
   }
