@@ -536,36 +536,57 @@ class JsonTrimmer {
     return c;
   }
 
-  /** Greedy fill in priority order from the root down, within `budget` estimated tokens. */
+  /**
+   * Greedy fill in priority order from the root down, within `budget` estimated tokens. A
+   * container is written only with a member in it: taking it out of the frontier puts its members
+   * there, and the first member taken brings in its unwritten containers and pays for them. (Opened
+   * on their own rank, records were written empty, `{"_omitted":12}` after `{"_omitted":12}`, and
+   * spent the budget the asked field needed.)
+   */
   select(budget: number): Selection {
     const { tree } = this;
     const { n, last, members, parent } = tree;
     const kept = new Uint8Array(n);
     const keptMembers = new Int32Array(n);
     const frontier = new Frontier(this.prio);
-    const open = (i: number) => {
-      kept[i] = 1;
+    const expand = (i: number) => {
       for (let c = i + 1; c <= last[i]!; c = last[c]! + 1) frontier.push(c);
     };
     let used = 2 + this.marker(0);
-    open(0);
+    kept[0] = 1;
+    expand(0);
     let keptCount = 1;
     let misses = 0;
+    const chain: number[] = [];
     while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
       const i = frontier.pop();
-      const up = parent[i]!;
-      let c = this.cost(i) + this.marker(i);
-      // The parent's marker goes away with its last missing member.
-      if (keptMembers[up]! + 1 === members[up]!) c -= this.marker(up);
+      if (members[i]! > 0) {
+        expand(i);
+        continue;
+      }
+      // The value and every container above it not yet written, innermost first.
+      chain.length = 0;
+      for (let x = i; !kept[x]; x = parent[x]!) chain.push(x);
+      let c = 0;
+      for (let k = 0; k < chain.length; k++) {
+        const x = chain[k]!;
+        const up = parent[x]!;
+        c += this.cost(x) + this.marker(x);
+        // The parent's marker goes away with its last missing member.
+        const upMembers = (k + 1 < chain.length ? 0 : keptMembers[up]!) + 1;
+        if (upMembers === members[up]!) c -= this.marker(up);
+      }
       if (used + c > budget) {
         misses++;
         continue;
       }
       misses = 0;
       used += c;
-      keptMembers[up]!++;
-      keptCount++;
-      open(i);
+      for (const x of chain) {
+        kept[x] = 1;
+        keptMembers[parent[x]!]!++;
+        keptCount++;
+      }
     }
     // What is left lengthens the kept long strings, in proportion to what each still misses.
     let all = keptCount === n;

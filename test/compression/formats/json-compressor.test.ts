@@ -150,6 +150,19 @@ describe('compressJson on real files', () => {
     }
   });
 
+  it('never writes a nested object or array that holds nothing but its trim marker', () => {
+    // `{"_omitted":12}` says only that a record exists; the greedy fill used to open records on
+    // their own rank and leave them so, spending the budget the asked fields needed.
+    const emptyContainer = /[[,:](?:\{"_omitted":\d+\}|\["\[\.\.\. \d+ more items\]"\])/u;
+    for (const file of FILES) {
+      const text = readRepoFile(file);
+      for (const nx of [2, 4, 10]) {
+        const out = compressJson(scoredText(text, 'What is the version of the first item?').input(Math.round(countTokens(text) / nx)));
+        expect(emptyContainer.exec(out)?.[0], `${file} at ${nx}x`).toBeUndefined();
+      }
+    }
+  });
+
   it('answers generated key/value lookups at 4x for most cases', () => {
     let asked = 0;
     let kept = 0;
