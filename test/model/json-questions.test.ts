@@ -22,3 +22,26 @@ describe('field questions about API-shaped JSON, bundled latte_v2', () => {
     expect(missed.length / questions.length, missed.join('\n')).toBeLessThanOrEqual(0.05);
   });
 });
+
+describe('a question word most records share in one field, bundled latte_v2', () => {
+  // GitHub-shaped issues: "opened" matches the "open" state of 18 of 24 issues, which says
+  // nothing about which issue is asked for; the issue number does.
+  const users = ['octocat', 'mira-ok', 'dvarga', 'tsolberg', 'kmensah', 'praman', 'hugo-m', 'lbrandt'];
+  const issues = Array.from({ length: 24 }, (_, i) => ({
+    url: `https://api.github.com/repos/acme/widgets/issues/${30 + i}`,
+    id: 1_900_000 + i * 7717,
+    number: 30 + i,
+    title: `${['Crash on startup with empty config', 'Docs: typo in README', 'Add dark mode', 'Memory leak in parser'][i % 4]} (${i})`,
+    user: { login: users[i % 8], id: 5000 + i, type: 'User', site_admin: false },
+    labels: [{ name: ['bug', 'docs', 'enhancement'][i % 3], color: 'd73a4a' }],
+    state: i % 4 ? 'open' : 'closed',
+    comments: (i * 7) % 13,
+    created_at: `2026-0${1 + (i % 9)}-1${i % 10}T10:00:00Z`,
+  }));
+  const context = JSON.stringify(issues, null, 2);
+  it.each([10, 20, 30])('keeps who opened issue 42 at %ix', async (ratio) => {
+    const [r] = await engine.compress([{ context, query: 'Who opened issue 42?', weights: 'latte_v2', ratio, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true }]);
+    const kept = JSON.parse(r!.compressed) as Array<{ number?: number; user?: { login?: string } }>;
+    expect(kept.find((x) => x.number === 42)?.user?.login).toBe(users[12 % 8]);
+  });
+});
