@@ -72,9 +72,9 @@ export function withInformationPrior(words: readonly Word[], text: string, score
 }
 
 /** The kind of answer a question asks for, from its question words. */
-type AnswerKind = 'number' | 'name' | 'any';
+export type AnswerKind = 'number' | 'name' | 'any';
 
-function answerKind(query: string): AnswerKind {
+export function answerKind(query: string): AnswerKind {
   const q = query.toLowerCase();
   if (/\b(?:when|what (?:year|date|time|day|month|century)|how (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often))\b/u.test(q)) return 'number';
   if (/\b(?:where|who|whom|whose)\b/u.test(q)) return 'name';

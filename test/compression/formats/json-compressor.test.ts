@@ -227,6 +227,22 @@ describe('compressJson structure', () => {
     expect(out).toContain(`"price_per_night":${asked.price_per_night}`);
   });
 
+  it('lifts a value of the kind the question asks for: a name for "who"', () => {
+    const books = ['The Salt Road', 'Glass Harbor', 'A Winter of Owls', 'Iron and Ivy', 'Small Hours', 'The Ninth Bell'].map((title, i) => ({
+      id: `bk_${(4e5 + i * 7919).toString(36)}`,
+      title,
+      isbn: `978-0-${1000 + i * 37}-${2000 + i * 91}-${i}`,
+      url: `https://api.example.com/v2/books/${title.toLowerCase().replace(/\W+/gu, '-')}`,
+      format: ['hardcover', 'paperback'][i % 2],
+      author: ['Dana Whitfield', 'Omar Haddad', 'Lena Brandt', 'Kofi Mensah', 'Priya Raman', 'Tomás Ortega'][i],
+      etag: `W/"${(0x2a0f3 * (i + 3)).toString(16)}"`,
+    }));
+    const text = JSON.stringify({ books }, null, 2);
+    const out = compressJson(scoredText(text, 'Who wrote Glass Harbor?').input(Math.round(countTokens(text) / 8)));
+    expect(out).toContain('"title":"Glass Harbor"');
+    expect(out).toContain('"author":"Omar Haddad"');
+  });
+
   it('prefers items the query points at', () => {
     const text = JSON.stringify(records);
     const out = compressJson(scoredText(text, 'Which license does the kysely package have?').input(Math.round(countTokens(text) / 20)));
