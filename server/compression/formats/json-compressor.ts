@@ -342,17 +342,7 @@ class JsonTrimmer {
     const { keyWeight, ownMask, weights } = this.queryMatches();
     const pathBonus = new Float64Array(n);
     const base = new Float64Array(n);
-    // What the question asks for, as in the text path: a number or date for "when" / "how many",
-    // a name for "who" / "where".
-    // A name is capitalised words, and not a label most records repeat ("type": "User").
-    const wanted = input.query ? answerKind(input.query) : 'any';
-    const seen = new Map<string, number>();
-    if (wanted === 'name') for (let i = 0; i < n; i++) if (kind[i] === STRING && tree.end[i]! - tree.start[i]! <= 64) seen.set(this.raw(i), (seen.get(this.raw(i)) ?? 0) + 1);
-    const asks = (i: number): boolean => {
-      if (wanted === 'any' || isContainer(kind[i]!)) return false;
-      if (wanted === 'number') return kind[i] === NUMBER || (kind[i] === STRING && /\d/u.test(this.raw(i)) && tree.end[i]! - tree.start[i]! <= 40);
-      return kind[i] === STRING && NAME.test(this.raw(i)) && seen.get(this.raw(i))! < NAME_REPEATS;
-    };
+    const asks = this.askedKind();
     for (let i = 0; i < n; i++) {
       // A key the question names pulls up everything under it, less with every level down.
       pathBonus[i] = keyWeight[i]! + (i > 0 ? 0.5 * pathBonus[parent[i]!]! : 0);
@@ -409,9 +399,27 @@ class JsonTrimmer {
   }
 
   /**
+   * Whether a value is of the kind the question asks for, as in the text path (`answerKind`): a
+   * number or date for "when" / "how many", a name for "who" / "where" (capitalised words, not a
+   * label most records repeat such as `"type": "User"`).
+   */
+  private askedKind(): (i: number) => boolean {
+    const { tree } = this;
+    const { n, kind } = tree;
+    const wanted = this.input.query ? answerKind(this.input.query) : 'any';
+    if (wanted === 'any') return () => false;
+    const short = (i: number, chars: number) => tree.end[i]! - tree.start[i]! <= chars;
+    if (wanted === 'number') return (i) => kind[i] === NUMBER || (kind[i] === STRING && short(i, 40) && /\d/u.test(this.raw(i)));
+    const seen = new Map<string, number>();
+    for (let i = 0; i < n; i++) if (kind[i] === STRING && short(i, 64)) seen.set(this.raw(i), (seen.get(this.raw(i)) ?? 0) + 1);
+    return (i) => kind[i] === STRING && short(i, 64) && NAME.test(this.raw(i)) && seen.get(this.raw(i))! < NAME_REPEATS;
+  }
+
+  /**
    * Which query words each node's key and (scalar) value hold, as a bitmask over the first 30
-   * query words, with each word's weight: 0.5, plus up to 0.5 the rarer it is among the nodes.
-   * `keyWeight` is 1 plus the rarest named word's extra for keys the query names, else 0. In
+   * query words, with each word's weight: 0.5, plus up to 0.5 the rarer it is among the nodes,
+   * times its share (1 for a literal match, less for a near word of the soft pass). `keyWeight` is
+   * the best (1 + rarity) x share of the words a key names, else 0. In
    * `{"node_modules/express": {"version": …}, …}` asked "version of node_modules/express", every
    * entry shares "node" and "modules" and holds a "version"; only "express" tells them apart.
    */
