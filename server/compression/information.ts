@@ -72,7 +72,7 @@ export function withInformationPrior(words: readonly Word[], text: string, score
 }
 
 /** The kind of answer a question asks for, from its question words. */
-export type AnswerKind = 'number' | 'name' | 'any';
+type AnswerKind = 'number' | 'name' | 'any';
 
 export function answerKind(query: string): AnswerKind {
   const q = query.toLowerCase();

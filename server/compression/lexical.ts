@@ -36,7 +36,7 @@ export interface SoftMatch {
 }
 
 /** A word's rescaled nearness to each query term, or undefined when it is near none. */
-function nearnessTo(queryWords: readonly string[], vectors: WordVectors, threshold: number): (word: string) => Float32Array | undefined {
+export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, threshold: number): (word: string) => Float32Array | undefined {
   return (word) => {
     let row: Float32Array | undefined;
     for (let i = 0; i < queryWords.length; i++) {

@@ -76,10 +76,10 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
         partialUsed = true;
         const words = c.words();
         const run = bestRun(words, left - overhead);
-        const length = run ? words.filter((w) => w.start >= run.start && w.end <= run.end).length : 0;
-        if (run && (length >= MIN_PARTIAL_WORDS || kept.length === 0)) {
+        const inRun = run ? words.filter((w) => w.start >= run.start && w.end <= run.end) : [];
+        if (run && (inRun.length >= MIN_PARTIAL_WORDS || kept.length === 0)) {
           kept.push(run);
-          left -= words.filter((w) => w.start >= run.start && w.end <= run.end).reduce((s, w) => s + w.tokens, 0) + overhead;
+          left -= inRun.reduce((s, w) => s + w.tokens, 0) + overhead;
         }
       }
     }

@@ -4,7 +4,8 @@ import { PLACEHOLDER } from '../assemble.js';
 import { answerKind } from '../information.js';
 import type { Span } from '../segment.js';
 import { countTokens } from '../tokens.js';
-import { similarity, type WordVectors } from '../word-vectors.js';
+import { nearnessTo } from '../lexical.js';
+import type { WordVectors } from '../word-vectors.js';
 import type { FormatCompressor, FormatInput } from './format-input.js';
 
 // Strings longer than this are shortened with the text engine instead of kept or dropped whole.
@@ -81,7 +82,7 @@ const NEAR_SPREAD = 0.05;
 /**
  * For each query word, the match keys of the document words nearest to it in the word vectors
  * (cosine above `threshold`, within NEAR_SPREAD of the best) and the best cosine rescaled from
- * `threshold` (0) to 1; undefined where no document word is that near.
+ * `threshold` (0) to 1 (the text path's `nearnessTo`); undefined where no document word is that near.
  */
 function nearestWords(
   queryWords: readonly string[],
@@ -89,15 +90,18 @@ function nearestWords(
   vectors: WordVectors,
   threshold: number,
 ): Array<{ keys: string[]; nearness: number } | undefined> {
-  return queryWords.map((q) => {
-    const sims: Array<[string, number]> = [];
-    for (const [key, word] of documentWords) {
-      const c = similarity(vectors, q, word);
-      if (c > threshold) sims.push([key, c]);
-    }
-    if (sims.length === 0) return undefined;
-    const best = Math.max(...sims.map(([, c]) => c));
-    return { keys: sims.filter(([, c]) => c >= best - NEAR_SPREAD).map(([key]) => key), nearness: (best - threshold) / (1 - threshold) };
+  const nearness = nearnessTo(queryWords, vectors, threshold);
+  const rows: Array<[string, Float32Array]> = [];
+  for (const [key, word] of documentWords) {
+    const row = nearness(word);
+    if (row) rows.push([key, row]);
+  }
+  const spread = NEAR_SPREAD / (1 - threshold);
+  return queryWords.map((_, q) => {
+    let best = 0;
+    for (const [, row] of rows) best = Math.max(best, row[q]!);
+    if (best === 0) return undefined;
+    return { keys: rows.filter(([, row]) => row[q]! > 0 && row[q]! >= best - spread).map(([key]) => key), nearness: best };
   });
 }
 
@@ -473,39 +477,36 @@ class JsonTrimmer {
   private dropCommonValueMatches(keyMask: Int32Array, ownMask: Int32Array, df: number[]): void {
     const { tree } = this;
     const { n, parent, kind } = tree;
-    const place = new Int32Array(n).fill(-1);
-    const places = new Map<string, number>();
-    const placeOf = (i: number): number => {
-      if (place[i]! >= 0) return place[i]!;
-      const chain: number[] = [];
-      for (let x = i; x > 0 && place[x]! < 0; x = parent[x]!) chain.push(x);
-      for (let k = chain.length - 1; k >= 0; k--) {
-        const x = chain[k]!;
-        const up = parent[x]!;
-        const name = `${up > 0 ? place[up] : 0}/${kind[up] === ARRAY ? '[]' : this.keyRaw(x)}`;
-        let id = places.get(name);
-        if (id === undefined) places.set(name, (id = places.size + 1));
-        place[x] = id;
-      }
-      return place[i]!;
-    };
-    // Per place: how many scalar values, and how many hold each query word.
-    const values = new Map<number, number>();
-    const holding = new Map<string, number>();
     const valueBits = (i: number) => (isContainer(kind[i]!) ? 0 : ownMask[i]! & ~keyMask[i]!);
+    let matched = false;
+    for (let i = 1; i < n && !matched; i++) matched = valueBits(i) !== 0;
+    if (!matched) return;
+    // Nodes are in preorder, so a node's parent has its place already.
+    const place = new Int32Array(n);
+    const places = new Map<string, number>();
+    for (let i = 1; i < n; i++) {
+      const up = parent[i]!;
+      const name = `${place[up]}/${kind[up] === ARRAY ? '[]' : this.keyRaw(i)}`;
+      let id = places.get(name);
+      if (id === undefined) places.set(name, (id = places.size + 1));
+      place[i] = id;
+    }
+    // Per place: how many scalar values, and how many hold each query word (32 slots a place).
+    const values: number[] = [];
+    const holding: number[] = [];
     for (let i = 1; i < n; i++) {
       if (isContainer(kind[i]!)) continue;
-      const p = placeOf(i);
-      values.set(p, (values.get(p) ?? 0) + 1);
-      for (let m = valueBits(i), b = 0; m !== 0; m >>>= 1, b++) if (m & 1) holding.set(`${p}:${b}`, (holding.get(`${p}:${b}`) ?? 0) + 1);
+      const p = place[i]!;
+      values[p] = (values[p] ?? 0) + 1;
+      for (let m = valueBits(i), b = 0; m !== 0; m >>>= 1, b++) if (m & 1) holding[32 * p + b] = (holding[32 * p + b] ?? 0) + 1;
     }
     for (let i = 1; i < n; i++) {
       const m = valueBits(i);
       if (m === 0) continue;
-      const total = values.get(place[i]!)!;
-      if (total < COMMON_MIN_VALUES) continue;
+      const p = place[i]!;
+      if (values[p]! < COMMON_MIN_VALUES) continue;
       for (let b = 0; 1 << b <= m; b++) {
-        if (!(m & (1 << b)) || holding.get(`${place[i]}:${b}`)! <= total / 2) continue;
+        if (!(m & (1 << b)) || holding[32 * p + b]! <= values[p]! / 2) continue;
         ownMask[i] = ownMask[i]! & ~(1 << b);
         df[b]!--;
       }
