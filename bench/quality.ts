@@ -10,7 +10,8 @@
  *
  * Flags: --limit N (questions per setting, default all), --distractors 9,19, --models DIR,
  * --data FILE, --out DIR, --slice low-overlap (run only that slice), --dev (the development set,
- * bench/dev-faq.ts, instead of SQuAD: the one weights are chosen on), --methods a,b (only those rows).
+ * bench/dev-faq.ts, instead of SQuAD: the one weights are chosen on; --sources debian,fetchmail,sqlite picks
+ * its FAQs, default debian), --methods a,b (only those rows).
  *
  * `--family <id>` benchmarks another family instead (question-agnostic, markdown, tool-output,
  * history): bench/families/<id>.ts, with its own flags (--limit N, --models DIR, --out DIR).
@@ -26,7 +27,7 @@ import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
 import { memoScorer } from './memo-scorer.js';
 import { bm25Sentences, randomSentences, truncate } from './baselines.js';
-import { evidenceKept, loadDevFaq } from './dev-faq.js';
+import { devSources, evidenceKept, loadDevFaq } from './dev-faq.js';
 import { haystack, loadSquad, lowOverlapItems, retained, rng, DEFAULT_SQUAD } from './squad.js';
 import { lineChart, type Series } from './svg-plot.js';
 
@@ -52,6 +53,7 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: 'bench/out' },
     slice: { type: 'string' },
     dev: { type: 'boolean', default: false },
+    sources: { type: 'string', default: 'debian' },
     methods: { type: 'string' },
     window: { type: 'string' },
     c2f: { type: 'string' },
@@ -61,10 +63,11 @@ const { values: args } = parseArgs({
 if (args.slice !== undefined && args.slice !== 'low-overlap') throw new Error('--slice must be low-overlap');
 
 const NX = [2, 4, 10, 20, 50];
-const set = args.dev ? loadDevFaq() : loadSquad(args.data ?? DEFAULT_SQUAD);
+const sources = devSources(args.sources!);
+const set = args.dev ? loadDevFaq(sources) : loadSquad(args.data ?? DEFAULT_SQUAD);
 const answerKept = (out: string, item: (typeof set.items)[number]) => (args.dev ? evidenceKept(out, item.answers[0]!, item.question) : retained(out, item.answers));
-const setName = args.dev ? 'Debian FAQ questions (development set)' : 'answerable SQuAD 2.0 dev questions (test set)';
-const reportName = args.dev ? 'quality-dev' : 'quality';
+const setName = args.dev ? `FAQ questions of ${sources.join(' + ')} (development set)` : 'answerable SQuAD 2.0 dev questions (test set)';
+const reportName = args.dev ? `quality-dev${sources.join(',') === 'debian' ? '' : `-${sources.join('-')}`}` : 'quality';
 const lowOverlap = new Set(lowOverlapItems(set));
 /** Positions into `set.items`, so slice membership survives --limit and --slice. */
 const chosen = set.items.map((_, i) => i).filter((i) => args.slice === undefined || lowOverlap.has(i));

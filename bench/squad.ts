@@ -7,6 +7,8 @@ export interface QaItem {
   question: string;
   answers: string[];
   gold: number;
+  /** Distractors come from paragraphs [from, to) only (a set joined from several sources); default: all. */
+  pool?: readonly [number, number];
 }
 
 export interface SquadSet {
@@ -69,8 +71,10 @@ export function rng(seed: number): () => number {
 /** Gold paragraph plus `k` distractors from other paragraphs, the gold at a position that cycles with `i`. */
 export function haystack(set: SquadSet, item: QaItem, k: number, i: number, random: () => number): string {
   const others: number[] = [];
+  const [from, to] = item.pool ?? [0, set.paragraphs.length];
+  if (to - from <= k) throw new Error(`haystack: ${k} distractors asked from ${to - from - 1} paragraphs`);
   while (others.length < k) {
-    const j = Math.floor(random() * set.paragraphs.length);
+    const j = from + Math.floor(random() * (to - from));
     if (j !== item.gold && !others.includes(j)) others.push(j);
   }
   const position = i % (k + 1);

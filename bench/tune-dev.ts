@@ -3,7 +3,7 @@
  * never SQuAD): every haystack is scored once per model, then each setting of the grid is cut at
  * 4x, 10x, 20x and 50x. Prints retention per setting (all questions and the low-overlap slice).
  *
- * `npm run bench:tune` (flags: --distractors 19, --models DIR, --weights latte_v1,latte_v2, and the
+ * `npm run bench:tune` (flags: --distractors 19, --sources debian,fetchmail,sqlite (default debian), --models DIR, --weights latte_v1,latte_v2, and the
  * grid: --modes coarse,fine --stems 0,1 --block 0,0.5,0.7 --lexical 0.5,0.7, --soft 0,0.25 (weight of
  * the word vectors' soft matches; 0 is literal matching) --threshold 0.5,0.55 --unseen 0,1 (soft
  * matches only for query terms the text never uses)).
@@ -16,13 +16,14 @@ import type { WeightsId } from '../server/compression/model-catalog.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from './baselines.js';
 import { memoScorer } from './memo-scorer.js';
-import { evidenceKept, loadDevFaq } from './dev-faq.js';
+import { devSources, evidenceKept, loadDevFaq } from './dev-faq.js';
 import { haystack, lowOverlapItems, rng, shareFrom } from './squad.js';
 import { countTokens } from '../server/compression/tokens.js';
 
 const { values: args } = parseArgs({
   options: {
     distractors: { type: 'string', default: '19' },
+    sources: { type: 'string', default: 'debian' },
     models: { type: 'string', default: 'models' },
     weights: { type: 'string', default: 'latte_v1,latte_v2' },
     modes: { type: 'string', default: 'coarse,fine' },
@@ -32,11 +33,13 @@ const { values: args } = parseArgs({
     soft: { type: 'string', default: '0' },
     threshold: { type: 'string', default: '0.5' },
     unseen: { type: 'string', default: '0' },
+    blockshare: { type: 'string', default: '0' },
   },
 });
 const list = (s: string) => s.split(',').map(Number);
 const NX = [4, 10, 20, 50];
-const set = loadDevFaq();
+const sources = devSources(args.sources!);
+const set = loadDevFaq(sources);
 const slice = new Set(lowOverlapItems(set));
 const k = Number(args.distractors);
 const random = rng(k);
@@ -60,13 +63,15 @@ for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
   for (const stems of list(args.stems!).map(Boolean)) {
     for (const blockWeight of coarse ? [0] : list(args.block!)) {
       for (const lexicalWeight of list(args.lexical!)) {
-        const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}`;
-        settings.push({ name, coarse, match: { stems }, blockWeight, lexicalWeight });
-        for (const weight of softWeights) {
-          for (const threshold of list(args.threshold!)) {
-            for (const unseenOnly of list(args.unseen!).map(Boolean)) {
-              const soft = { vectors: wordVectors, weight, threshold, unseenOnly };
-              settings.push({ name: `${name} soft=${weight}@${threshold}${unseenOnly ? ' unseen' : ''}`, coarse, match: { stems, soft }, blockWeight, lexicalWeight });
+        for (const blockShare of list(args.blockshare!)) {
+          const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}${blockShare ? ` bs=${blockShare}` : ''}`;
+          settings.push({ name, coarse, match: { stems, blockShare }, blockWeight, lexicalWeight });
+          for (const weight of softWeights) {
+            for (const threshold of list(args.threshold!)) {
+              for (const unseenOnly of list(args.unseen!).map(Boolean)) {
+                const soft = { vectors: wordVectors, weight, threshold, unseenOnly };
+                settings.push({ name: `${name} soft=${weight}@${threshold}${unseenOnly ? ' unseen' : ''}`, coarse, match: { stems, soft, blockShare }, blockWeight, lexicalWeight });
+              }
             }
           }
         }
@@ -76,7 +81,7 @@ for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
 }
 
 const pct = (hits: number, n: number) => `${((100 * hits) / Math.max(1, n)).toFixed(1)}`.padStart(6);
-console.log(`development set: ${set.items.length} Debian FAQ questions (${slice.size} low-overlap), gold + ${k} distractors`);
+console.log(`development set: ${set.items.length} FAQ questions of ${sources.join(' + ')} (${slice.size} low-overlap), gold + ${k} distractors`);
 const columns = NX.map((n) => `${n}x`.padStart(6)).join('');
 console.log(`${'setting'.padEnd(56)}${columns}   mean | low-overlap ${columns}   mean | mostly gold ${columns}`);
 // "mostly gold": at least half of the output's words come from the gold paragraph, however long its evidence.

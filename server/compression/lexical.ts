@@ -47,14 +47,18 @@ export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, 
   };
 }
 
-/**
- * Okapi BM25 (k1 = 1.2, b = 0.75) of each span of `text` against `query`, the spans being the
- * collection (document frequencies are counted over them). Written here rather than taken from a
- * search library because it ranks spans of one text in place, with this tokenisation, in 20 lines.
- * With `soft`, a term's frequency in a span that lacks it is its soft match (see SoftMatch); its
- * document frequency stays the literal one, so a term the text never uses keeps its full weight.
- */
-export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): number[] {
+/** Occurrences of a query's terms in each span of a text: what BM25 needs, and all it needs. */
+interface QueryCounts {
+  /** Per span, how often each distinct (normalised) query term occurs. */
+  tf: Float64Array[];
+  /** Per span, its number of terms. */
+  lengths: Float64Array;
+  /** Per span, each soft-matched term's best nearness among the span's words (absent without soft matching). */
+  near?: Float64Array[];
+  softWeight: number;
+}
+
+function countQueryTerms(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): QueryCounts {
   const norm = (t: string) => (normalize ? normalize(t) : t);
   const queryTerms = terms(query);
   const q = [...new Set(queryTerms.map(norm))];
@@ -75,33 +79,70 @@ export function bm25(text: string, spans: readonly Span[], query: string, normal
     }
     return counts;
   });
-  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, spans.length);
   const df = q.map((_, i) => tf.reduce((n, counts) => n + (counts[i]! > 0 ? 1 : 0), 0));
   // Soft matches, for the terms they apply to (with unseenOnly, usually none: no second pass).
   const softTerms = vectors ? q.map((_, i) => i).filter((i) => !soft!.unseenOnly || df[i] === 0) : [];
-  const near: Float64Array[] = [];
-  if (softTerms.length > 0) {
-    // Vectors are looked up by a term's first surface form (stems have none); each distinct word once.
-    const nearness = nearnessTo(softTerms.map((i) => queryTerms.find((w) => norm(w) === q[i])!), vectors!, soft!.threshold);
-    const rows = new Map<string, Float32Array | undefined>();
-    spanTerms.forEach((ts, d) => {
-      const best = (near[d] = new Float64Array(q.length));
-      for (const t of ts) {
-        let row = rows.get(t);
-        if (row === undefined && !rows.has(t)) rows.set(t, (row = nearness(t)));
-        if (row) softTerms.forEach((i, k) => (best[i] = Math.max(best[i]!, row[k]!)));
-      }
-    });
-  }
-  return tf.map((counts, d) =>
-    q.reduce((score, _t, i) => {
-      const f = counts[i]! || (near[d] ? soft!.weight * near[d][i]! : 0);
-      if (!f) return score;
-      const n = df[i]!;
-      const idf = Math.log(1 + (spans.length - n + 0.5) / (n + 0.5));
-      return score + (idf * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * lengths[d]!) / avg));
-    }, 0),
-  );
+  if (softTerms.length === 0) return { tf, lengths, softWeight: 0 };
+  // Vectors are looked up by a term's first surface form (stems have none); each distinct word once.
+  const nearness = nearnessTo(softTerms.map((i) => queryTerms.find((w) => norm(w) === q[i])!), vectors!, soft!.threshold);
+  const rows = new Map<string, Float32Array | undefined>();
+  const near = spanTerms.map((ts) => {
+    const best = new Float64Array(q.length);
+    for (const t of ts) {
+      let row = rows.get(t);
+      if (row === undefined && !rows.has(t)) rows.set(t, (row = nearness(t)));
+      if (row) softTerms.forEach((i, k) => (best[i] = Math.max(best[i]!, row[k]!)));
+    }
+    return best;
+  });
+  return { tf, lengths, near, softWeight: soft!.weight };
+}
+
+/** The counts of groups of consecutive spans (sentences -> their paragraph): `groupOf[d]` is span d's group. */
+function groupCounts(counts: QueryCounts, groupOf: Int32Array, groups: number): QueryCounts {
+  const terms = counts.tf[0]?.length ?? 0;
+  const tf = Array.from({ length: groups }, () => new Float64Array(terms));
+  const lengths = new Float64Array(groups);
+  const near = counts.near && Array.from({ length: groups }, () => new Float64Array(terms));
+  counts.tf.forEach((row, d) => {
+    const g = groupOf[d]!;
+    if (g < 0) return;
+    lengths[g]! += counts.lengths[d]!;
+    for (let i = 0; i < terms; i++) {
+      tf[g]![i]! += row[i]!;
+      if (near) near[g]![i] = Math.max(near[g]![i]!, counts.near![d]![i]!);
+    }
+  });
+  return { tf, lengths, ...(near ? { near } : {}), softWeight: counts.softWeight };
+}
+
+/** Okapi BM25 (k1 = 1.2, b = 0.75) of each counted span, the spans being the collection. */
+function bm25Scores({ tf, lengths, near, softWeight }: QueryCounts): number[] {
+  const terms = tf[0]?.length ?? 0;
+  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, tf.length);
+  const idf = Array.from({ length: terms }, (_, i) => {
+    const n = tf.reduce((sum, counts) => sum + (counts[i]! > 0 ? 1 : 0), 0);
+    return Math.log(1 + (tf.length - n + 0.5) / (n + 0.5));
+  });
+  return tf.map((counts, d) => {
+    let score = 0;
+    for (let i = 0; i < terms; i++) {
+      const f = counts[i]! || (near ? softWeight * near[d]![i]! : 0);
+      if (f) score += (idf[i]! * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * lengths[d]!) / avg));
+    }
+    return score;
+  });
+}
+
+/**
+ * Okapi BM25 (k1 = 1.2, b = 0.75) of each span of `text` against `query`, the spans being the
+ * collection (document frequencies are counted over them). Written here rather than taken from a
+ * search library because it ranks spans of one text in place, with this tokenisation, in 20 lines.
+ * With `soft`, a term's frequency in a span that lacks it is its soft match (see SoftMatch); its
+ * document frequency stays the literal one, so a term the text never uses keeps its full weight.
+ */
+export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): number[] {
+  return bm25Scores(countQueryTerms(text, spans, query, normalize, soft));
 }
 
 /** How the engine's lexical prior matches a query against sentences. */
@@ -110,6 +151,8 @@ export interface LexicalMatch {
   stems: boolean;
   /** Count near words (word vectors) as partial matches of query terms the span lacks. */
   soft?: SoftMatch | undefined;
+  /** Share of a sentence's relevance taken from its block's (paragraph's) BM25 against the query. */
+  blockShare?: number | undefined;
 }
 export const PLAIN_MATCH: LexicalMatch = { stems: false };
 
@@ -136,18 +179,44 @@ export function withLexicalPrior(
   query: string,
   weight: number,
   match: LexicalMatch = PLAIN_MATCH,
+  blocks: readonly Span[] = [],
 ): Float32Array {
-  const raw = matchScores(text, sentences, query, match);
-  // reduce, not Math.max(...raw): a long text can have more sentences than a call takes arguments
-  const top = raw.reduce((a, b) => Math.max(a, b), 0);
+  const counts = countQueryTerms(text, sentences, query, match.stems ? stem : undefined, match.soft);
+  const raw = scaled(bm25Scores(counts));
+  const share = blocks.length > 1 ? (match.blockShare ?? 0) : 0;
+  const rawBlocks = share > 0 ? scaled(bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length))) : undefined;
   const out = new Float32Array(scores.length);
   let j = 0;
+  let b = 0;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     while (j < sentences.length && sentences[j]!.end <= w.start) j++;
     const s = sentences[j];
-    const lexical = top > 0 && s && w.start >= s.start ? raw[j]! / top : 0;
+    let lexical = s && w.start >= s.start ? raw[j]! : 0;
+    if (rawBlocks) {
+      while (b < blocks.length && blocks[b]!.end <= w.start) b++;
+      const block = blocks[b] && w.start >= blocks[b]!.start ? rawBlocks[b]! : 0;
+      lexical = (1 - share) * lexical + share * block;
+    }
     out[i] = (1 - weight) * scores[i]! + weight * lexical;
   }
   return out;
+}
+
+/** For each span of `inner`, the index of the span of `outer` holding it (-1 if none); both in text order. */
+function containing(inner: readonly Span[], outer: readonly Span[]): Int32Array {
+  const out = new Int32Array(inner.length).fill(-1);
+  let o = 0;
+  inner.forEach((s, d) => {
+    while (o < outer.length && outer[o]!.end <= s.start) o++;
+    if (o < outer.length && outer[o]!.start <= s.start && s.end <= outer[o]!.end) out[d] = o;
+  });
+  return out;
+}
+
+/** Scores scaled so the best is 1 (all 0 when none is positive). */
+function scaled(raw: number[]): number[] {
+  // reduce, not Math.max(...raw): a long text can have more sentences than a call takes arguments
+  const top = raw.reduce((a, b) => Math.max(a, b), 0);
+  return top > 0 ? raw.map((v) => v / top) : raw.map(() => 0);
 }

@@ -51,6 +51,32 @@ describe('lexical relevance', () => {
     expect(blended[inNone]).toBeCloseTo(0.5 * 0.4, 6);
   });
 
+  it('with a block share, a sentence takes part of its paragraph relevance, scored against the other paragraphs', () => {
+    // "fetchmail" is in every paragraph: across paragraphs it says nothing, "OpenMail" decides.
+    const text = [
+      'Fetchmail with IPv6 needs a system that supports it.',
+      'No special configuration is required. OpenMail versions prior to 6.0 round message sizes in fetchmail.',
+      'Fetchmail only handles the receiving side. Sendmail ships the rest.',
+    ].join('\n\n');
+    const blocks = segment(text, false);
+    const spans = blocks.flatMap((b) => b.sentences);
+    const words = splitWords(text);
+    const zero = new Float32Array(words.length);
+    const query = 'How can I use fetchmail with HP OpenMail?';
+    const at = (w: string, scores: Float32Array) => scores[words.findIndex((x) => x.text === w)]!;
+    const sentenceOnly = withLexicalPrior(text, words, zero, spans, query, 1, { stems: true }, blocks);
+    const withBlocks = withLexicalPrior(text, words, zero, spans, query, 1, { stems: true, blockShare: 0.5 }, blocks);
+    // "configuration" sits in a sentence sharing no query word, in the paragraph that answers
+    expect(at('configuration', sentenceOnly)).toBe(0);
+    expect(at('configuration', withBlocks)).toBeCloseTo(0.5, 6);
+    // the paragraph's part is BM25 over the paragraphs themselves (summed from its sentences' counts)
+    const perBlock = matchScores(text, blocks, query, { stems: true });
+    expect(at('IPv6', withBlocks)).toBeCloseTo(0.5 * at('IPv6', sentenceOnly) + (0.5 * perBlock[0]!) / Math.max(...perBlock), 6);
+    // and the sentence naming OpenMail now leads the one that matched only "fetchmail"
+    expect(at('OpenMail', withBlocks)).toBeGreaterThan(at('IPv6', withBlocks));
+    expect(Array.from(withLexicalPrior(text, words, zero, spans, query, 1, { stems: true, blockShare: 0 }, blocks))).toEqual(Array.from(sentenceOnly));
+  });
+
   it('leaves model scores in the same order when no sentence shares a query term', () => {
     const words = splitWords(TEXT);
     const scores = Float32Array.from(words, (_, i) => (i % 7) / 10);
