@@ -12,6 +12,7 @@ import { loadConfig } from './config.js';
 import { startHoldsSweeper } from './billing/holds-sweeper.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { drainable } from './http/drain.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
@@ -74,6 +75,7 @@ const server = tls
   : http.createServer(app);
 
 applyServerTimeouts(server, config.keepAliveTimeoutMs);
+const { drain } = drainable(server);
 
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -93,10 +95,7 @@ async function shutdown(signal: string): Promise<void> {
     server.closeAllConnections();
   }, config.shutdownGraceMs);
   force.unref();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
+  await drain();
   sweeper.stop();
   redis?.disconnect();
   await backend.close();

@@ -1,0 +1,35 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+
+/**
+ * Graceful stop for a server whose keep-alive sockets outlive a load balancer's idle timeout
+ * (`applyServerTimeouts`): `server.close()` waits for every socket, and one that was busy when the
+ * stop began turned idle after its response and then stayed open for the whole keep-alive timeout
+ * (65 s by default) before the process could exit. While draining, every response not yet begun
+ * says `Connection: close`, so its socket closes once it is sent, and sockets that turn idle are
+ * closed as soon as they do.
+ */
+export function drainable(server: Server): { drain(): Promise<void> } {
+  const open = new Set<ServerResponse>();
+  let draining = false;
+  const closeWhenSent = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) closeWhenSent(res);
+    open.add(res);
+    res.on('close', () => {
+      open.delete(res);
+      // A keep-alive socket is idle from here on; while draining it only delays the exit.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  return {
+    drain: () =>
+      new Promise<void>((resolve) => {
+        draining = true;
+        for (const res of open) closeWhenSent(res);
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
