@@ -135,7 +135,7 @@ export function loadDevFaq(sources: readonly DevSourceId[] = ['debian']): SquadS
       const gold = set.paragraphs.push(doc) - 1;
       items.push({ question, answers: [doc.split(SENTENCE)[0]!], gold });
     }
-    // One source alone draws from the whole set, as the Debian set always has.
+    // A single source is the whole set: no pool, so its haystacks are drawn exactly as before pools.
     const pool = sources.length > 1 ? ([from, set.paragraphs.length] as const) : undefined;
     set.items.push(...items.map((item) => (pool ? { ...item, pool } : item)));
   }
