@@ -100,15 +100,15 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, no
 
 /** The counts of groups of consecutive spans (sentences -> their paragraph): `groupOf[d]` is span d's group. */
 function groupCounts(counts: QueryCounts, groupOf: Int32Array, groups: number): QueryCounts {
-  const terms = counts.tf[0]?.length ?? 0;
-  const tf = Array.from({ length: groups }, () => new Float64Array(terms));
+  const termCount = counts.tf[0]?.length ?? 0;
+  const tf = Array.from({ length: groups }, () => new Float64Array(termCount));
   const lengths = new Float64Array(groups);
-  const near = counts.near && Array.from({ length: groups }, () => new Float64Array(terms));
+  const near = counts.near && Array.from({ length: groups }, () => new Float64Array(termCount));
   counts.tf.forEach((row, d) => {
     const g = groupOf[d]!;
     if (g < 0) return;
     lengths[g]! += counts.lengths[d]!;
-    for (let i = 0; i < terms; i++) {
+    for (let i = 0; i < termCount; i++) {
       tf[g]![i]! += row[i]!;
       if (near) near[g]![i] = Math.max(near[g]![i]!, counts.near![d]![i]!);
     }
@@ -118,15 +118,15 @@ function groupCounts(counts: QueryCounts, groupOf: Int32Array, groups: number): 
 
 /** Okapi BM25 (k1 = 1.2, b = 0.75) of each counted span, the spans being the collection. */
 function bm25Scores({ tf, lengths, near, softWeight }: QueryCounts): number[] {
-  const terms = tf[0]?.length ?? 0;
+  const termCount = tf[0]?.length ?? 0;
   const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, tf.length);
-  const idf = Array.from({ length: terms }, (_, i) => {
+  const idf = Array.from({ length: termCount }, (_, i) => {
     const n = tf.reduce((sum, counts) => sum + (counts[i]! > 0 ? 1 : 0), 0);
     return Math.log(1 + (tf.length - n + 0.5) / (n + 0.5));
   });
   return tf.map((counts, d) => {
     let score = 0;
-    for (let i = 0; i < terms; i++) {
+    for (let i = 0; i < termCount; i++) {
       const f = counts[i]! || (near ? softWeight * near[d]![i]! : 0);
       if (f) score += (idf[i]! * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * lengths[d]!) / avg));
     }
