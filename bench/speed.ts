@@ -30,7 +30,8 @@
  * throughput cell, default 320; latte_v1 gets a quarter; concurrency-16 cells send them 4 times);
  * --sequential N (requests per model for the v1/v2 ratio, default 12); --only engine|http; --nice N
  * (ENGINE_NICE of the servers, default the served 10; 0 runs the engine threads at the server's
- * priority); --model latte_v1|latte_v2 (cost curve and throughput cells of one model); --quick (1k
+ * priority); --workers N (ENGINE_WORKERS of the servers, default the served 1); --threads N
+ * (onnxruntime intra-op threads of each worker, default the host's cores shared out); --model latte_v1|latte_v2 (cost curve and throughput cells of one model); --quick (1k
  * and 10k tokens, few requests: checks the bench, its figures are not to quote); --models DIR;
  * --out DIR (default bench/out). Writes speed.json and speed.svg there (speed-quick.* with
  * --quick, so a check never overwrites a real run).
@@ -369,12 +370,12 @@ interface Server {
   close(): Promise<void>;
 }
 
-async function startServer(modelsDir: string, dynamicBatching: boolean, workers: number, nice: number): Promise<Server> {
+async function startServer(modelsDir: string, dynamicBatching: boolean, workers: number, nice: number, threads?: number): Promise<Server> {
   // No per-account concurrency cap (0), and sign-ups unthrottled: each cell signs up its own account.
   const config = { ...loadConfig({}), modelsDir, logLevel: 'silent', maxConcurrentPerAccount: 0, authRpmPerIp: 1_000_000 };
   const db = await createDb({ dataDir: 'memory://' });
   await migrateToLatest(db.db);
-  const backend = createEnginePool({ modelsDir, workers, nice, ...(dynamicBatching ? {} : { dynamicBatching: false }) });
+  const backend = createEnginePool({ modelsDir, workers, nice, ...(threads ? { threads } : {}), ...(dynamicBatching ? {} : { dynamicBatching: false }) });
   const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas: createQuotaStore(), backend, weights: weightsOnDisk(modelsDir) });
   const server = app.listen(0, '127.0.0.1');
   // fetch reuses idle connections: they must outlive the gaps between cells (see bench/run.ts).
@@ -587,10 +588,12 @@ interface HttpOptions {
   requests: number;
   sequential: number;
   healthIdleSamples: number;
-  /** ENGINE_WORKERS of the servers (default 1). */
+  /** ENGINE_WORKERS of the servers (default: the served value). */
   workers: number;
   /** ENGINE_NICE of the servers (default: the served value). */
   nice: number;
+  /** onnxruntime intra-op threads of each worker (default: the host's cores shared out among the workers). */
+  threads?: number | undefined;
   /** Models of the throughput cells (the v1/v2 ratio always runs both). */
   models: readonly Model[];
 }
@@ -605,7 +608,7 @@ async function httpParts(squad: SquadSet, o: HttpOptions) {
   // Both servers stay up and their cells alternate, so a change in the shared machine's load
   // falls on batching on and off alike (an idle pool costs memory, not CPU).
   const servers = new Map<boolean, Server>();
-  for (const batching of [true, false]) servers.set(batching, await startServer(o.modelsDir, batching, o.workers, o.nice));
+  for (const batching of [true, false]) servers.set(batching, await startServer(o.modelsDir, batching, o.workers, o.nice, o.threads));
   for (const srv of servers.values()) await warmRoute(srv, small);
   const served = servers.get(true)!;
   const health: HealthStats[] = [healthStats('idle', await forkProbe(served.base, o.healthIdleSamples).result)];
@@ -635,8 +638,8 @@ async function warmRoute(srv: Server, requests: readonly RouteRequest[]): Promis
   for (const model of MODELS) await Promise.all(requests.slice(0, 4).map((r) => compress(srv.base, key, model, r)));
 }
 
-function printHttp(cells: readonly ThroughputCell[], health: readonly HealthStats[], ratio: RatioResult, nice: number): void {
-  console.log(`\n## Throughput through POST ${ROUTE} (default ratio; no per-account concurrency cap: MAX_CONCURRENT_PER_ACCOUNT=0; engine threads at ENGINE_NICE=${nice})\n`);
+function printHttp(cells: readonly ThroughputCell[], health: readonly HealthStats[], ratio: RatioResult, engine: string): void {
+  console.log(`\n## Throughput through POST ${ROUTE} (default ratio; no per-account concurrency cap: MAX_CONCURRENT_PER_ACCOUNT=0; ${engine})\n`);
   const c1 = (c: ThroughputCell) => cells.find((x) => x.model === c.model && x.batching === c.batching && x.concurrency === 1)!;
   console.log(
     mdTable(
@@ -692,6 +695,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       load: { type: 'boolean', default: false },
       probe: { type: 'boolean', default: false },
       workers: { type: 'string' },
+      threads: { type: 'string' },
       nice: { type: 'string' },
       'v1-1m': { type: 'boolean', default: false },
       requests: { type: 'string' },
@@ -750,17 +754,20 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   if (only !== 'engine') {
     const nice = loadConfig(args.nice === undefined ? {} : { ENGINE_NICE: args.nice }).engineNice;
+    const workers = count('workers', args.workers ?? String(loadConfig({}).engineWorkers));
+    const threads = args.threads === undefined ? undefined : count('threads', args.threads);
     const http = await httpParts(squad, {
       modelsDir: args.models!,
       requests: count('requests', args.requests ?? (quick ? '16' : '320')),
       sequential: count('sequential', args.sequential ?? (quick ? '3' : '12')),
       healthIdleSamples: quick ? 20 : 100,
-      workers: count('workers', args.workers ?? '1'),
+      workers,
+      threads,
       nice,
       models,
     });
-    printHttp(http.cells, http.health, http.ratio, nice);
-    Object.assign(result, { engineNice: nice, throughput: http.cells, health: http.health, v1v2: http.ratio });
+    printHttp(http.cells, http.health, http.ratio, `ENGINE_WORKERS=${workers}, ${threads ?? 'the cores shared out as'} onnxruntime threads per worker, engine threads at ENGINE_NICE=${nice}`);
+    Object.assign(result, { engineWorkers: workers, onnxThreads: threads ?? null, engineNice: nice, throughput: http.cells, health: http.health, v1v2: http.ratio });
   }
   writeFileSync(file('json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nwrote ${file('json')}${only !== 'http' ? ` and ${file('svg')}` : ''}`);

@@ -104,4 +104,18 @@ describe('engine worker pool', () => {
     expect(counts).toEqual([2, 0]);
     expect(result!.compressed).toContain('Grey Ridge');
   });
+
+  it('with two workers (ENGINE_WORKERS=2) answers concurrent jobs as one worker does', async () => {
+    // No dynamic batching: a job's int8 scores then do not depend on what shares its ONNX calls.
+    const two = createEnginePool({ modelsDir, workers: 2, dynamicBatching: false });
+    const one = createEnginePool({ modelsDir, dynamicBatching: false });
+    try {
+      const jobs = EXAMPLES.slice(0, 4).map((e, i) => ({ context: longDocument(i + 1), query: e.query, weights: 'latte_v2' as const, ratio: 4, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true }));
+      const concurrent = await Promise.all(jobs.map((j) => two.compress([j])));
+      const alone = await Promise.all(jobs.map((j) => one.compress([j])));
+      expect(concurrent.map(([r]) => r!.compressed)).toEqual(alone.map(([r]) => r!.compressed));
+    } finally {
+      await Promise.all([two.close(), one.close()]);
+    }
+  });
 });
