@@ -71,12 +71,13 @@ export function withInformationPrior(words: readonly Word[], text: string, score
   return scores.map((s, i) => (1 - weight) * s + weight * info[i]!);
 }
 
-/** The kind of answer a question asks for, from its question words. */
-type AnswerKind = 'number' | 'name' | 'any';
+/** The kind of answer a question asks for, from its question words: a point in time, an amount, a name. */
+export type AnswerKind = 'time' | 'quantity' | 'name' | 'any';
 
 export function answerKind(query: string): AnswerKind {
   const q = query.toLowerCase();
-  if (/\b(?:when|what (?:year|date|time|day|month|century)|how (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often))\b/u.test(q)) return 'number';
+  if (/\b(?:when|what (?:year|date|time|day|month|century))\b/u.test(q)) return 'time';
+  if (/\bhow (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often)\b/u.test(q)) return 'quantity';
   if (/\b(?:where|who|whom|whose)\b/u.test(q)) return 'name';
   return 'any';
 }
@@ -112,7 +113,7 @@ export function answerInformationOf(words: readonly Word[], text: string, query:
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!.text;
     if (echoes(w, asked, askedStems)) info[i] = 0;
-    else if (kind === 'number' && /\d/u.test(w)) info[i] = info[i]! * 2;
+    else if ((kind === 'time' || kind === 'quantity') && /\d/u.test(w)) info[i] = info[i]! * 2;
     else if (kind === 'name' && /^\p{Lu}/u.test(w) && !/\d/u.test(w)) info[i] = info[i]! * 2;
   }
   return info;

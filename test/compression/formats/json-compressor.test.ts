@@ -243,6 +243,18 @@ describe('compressJson structure', () => {
     expect(out).toContain('"author":"Omar Haddad"');
   });
 
+  it('lifts the amount a "how much" question asks for over ids and timestamps, and a date for "when"', () => {
+    // The question does not name the field ("cost", not "price per night"; "opened", not "created"):
+    // only the kind of value tells the fields of the named record apart.
+    const budget = Math.round(countTokens(hotelsText) / 16);
+    const cost = compressJson(scoredText(hotelsText, `How much does ${asked.name} cost?`).input(budget));
+    expect(cost).toContain(`"name":"${asked.name}"`);
+    expect(cost).toContain(`"price_per_night":${asked.price_per_night}`);
+    const when = compressJson(scoredText(hotelsText, `When was ${asked.name} listed?`).input(budget));
+    expect(when).toContain(`"name":"${asked.name}"`);
+    expect(when).toContain(`"created_at":"${asked.created_at}"`);
+  });
+
   it('prefers items the query points at', () => {
     const text = JSON.stringify(records);
     const out = compressJson(scoredText(text, 'Which license does the kysely package have?').input(Math.round(countTokens(text) / 20)));
