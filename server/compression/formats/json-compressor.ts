@@ -26,7 +26,7 @@ const INHERITED_OWN_SHARE = 0.01;
 const CONTEXT_SHARE = 0.5;
 // Scalars of one object compared for repeated query words (pairwise): larger objects skip the check.
 const MAX_SIBLINGS_COMPARED = 64;
-// Rank added to a value of the kind the question asks for (a number or date for "how many" and
+// Rank added to a value of the kind the question asks for (an amount for "how many", a date or time for
 // "when", a capitalised name for "who" and "where"), as much as a key the question names.
 // bench:json-questions, paraphrased, 10x / 20x: 98.9 / 59.8% with 0, 98.3 / 63.8 with 0.1-0.2,
 // 98.3 / 64.9 with 0.4, 97.7 / 66.1 with 0.6, 98.9 / 72.4 with 1, 98.3 / 73.6 with 1.5, 98.3 / 72.4
