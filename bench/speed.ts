@@ -31,7 +31,8 @@
  * --sequential N (requests per model for the v1/v2 ratio, default 12); --only engine|http; --nice N
  * (ENGINE_NICE of the servers, default the served 10; 0 runs the engine threads at the server's
  * priority); --workers N (ENGINE_WORKERS of the servers, default the served 1); --threads N
- * (onnxruntime intra-op threads of each worker, default the host's cores shared out); --model latte_v1|latte_v2 (cost curve and throughput cells of one model); --quick (1k
+ * (onnxruntime intra-op threads of each worker, default the host's cores shared out); --model
+ * latte_v1|latte_v2 (cost curve and throughput cells of one model); --quick (1k
  * and 10k tokens, few requests: checks the bench, its figures are not to quote); --models DIR;
  * --out DIR (default bench/out). Writes speed.json and speed.svg there (speed-quick.* with
  * --quick, so a check never overwrites a real run).
@@ -753,8 +754,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     writeFileSync(file('svg'), plot(cells));
   }
   if (only !== 'engine') {
-    const nice = loadConfig(args.nice === undefined ? {} : { ENGINE_NICE: args.nice }).engineNice;
-    const workers = count('workers', args.workers ?? String(loadConfig({}).engineWorkers));
+    const served = loadConfig(args.nice === undefined ? {} : { ENGINE_NICE: args.nice });
+    const nice = served.engineNice;
+    const workers = count('workers', args.workers ?? String(served.engineWorkers));
     const threads = args.threads === undefined ? undefined : count('threads', args.threads);
     const http = await httpParts(squad, {
       modelsDir: args.models!,
@@ -766,7 +768,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       nice,
       models,
     });
-    printHttp(http.cells, http.health, http.ratio, `ENGINE_WORKERS=${workers}, ${threads ?? 'the cores shared out as'} onnxruntime threads per worker, engine threads at ENGINE_NICE=${nice}`);
+    printHttp(http.cells, http.health, http.ratio, `ENGINE_WORKERS=${workers}, onnxruntime threads per worker: ${threads ?? 'cores / workers'}, engine threads at ENGINE_NICE=${nice}`);
     Object.assign(result, { engineWorkers: workers, onnxThreads: threads ?? null, engineNice: nice, throughput: http.cells, health: http.health, v1v2: http.ratio });
   }
   writeFileSync(file('json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -72,7 +72,7 @@ export function withInformationPrior(words: readonly Word[], text: string, score
 }
 
 /** The kind of answer a question asks for, from its question words: a point in time, an amount, a name. */
-export type AnswerKind = 'time' | 'quantity' | 'name' | 'any';
+type AnswerKind = 'time' | 'quantity' | 'name' | 'any';
 
 export function answerKind(query: string): AnswerKind {
   const q = query.toLowerCase();
