@@ -10,12 +10,15 @@
  *
  * Flags: --models latte_v1,latte_v2 (default latte_v2), --ratios 4,10,20,50, --sizes 2000,8000,
  * --literal-too (also the engine with literal matching only, to show what soft matching adds),
- * --out DIR (needles.json).
+ * --set check|dev (the development needles below, on which weights may be chosen), --kinds 0.1,0.2
+ * (also the engine with that asked-kind bonus, `LexicalMatch.askedKind`),
+ * --out DIR (needles.json; needles-dev.json for the dev set).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { LEXICAL_MATCH } from '../server/compression/compress-text.js';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
 import type { WeightsId } from '../server/compression/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
@@ -31,6 +34,8 @@ const { values: args } = parseArgs({
     ratios: { type: 'string', default: '4,10,20,50' },
     sizes: { type: 'string', default: '2000,8000' },
     'literal-too': { type: 'boolean', default: false },
+    set: { type: 'string', default: 'check' },
+    kinds: { type: 'string', default: '' },
     out: { type: 'string', default: fileURLToPath(new URL('./out/', import.meta.url)) },
   },
 });
@@ -63,6 +68,37 @@ const NEEDLES: Array<[string, string, string, string]> = [
   ['The firmware update fixes a bug that drained the battery overnight.', 'drained the battery', 'What bug does the firmware update fix?', 'What problem does the new software patch solve?'],
 ];
 
+/**
+ * A second set, written the same way, on which engine weights may be chosen (`--set dev`); the set
+ * above stays a check that nothing was chosen on.
+ */
+const DEV_NEEDLES: Array<[string, string, string, string]> = [
+  ['The night ferry to Skarvik leaves the harbour at 22:15 on weekdays.', '22:15', 'When does the night ferry to Skarvik leave the harbour?', 'At what hour does the evening boat to the island depart?'],
+  ['Professor Ingrid Halvorsen discovered the fungus in a cave near Bergen.', 'Ingrid Halvorsen', 'Who discovered the fungus in the cave near Bergen?', 'Which scientist found the mould underground in Norway?'],
+  ['The staging database is reset to a clean snapshot every Friday night.', 'Friday', 'When is the staging database reset to a clean snapshot?', 'How often is the test environment data wiped?'],
+  ['The kiln at the pottery studio reaches 1,260 degrees during a glaze firing.', '1,260 degrees', 'What temperature does the kiln at the pottery studio reach?', 'How hot does the ceramics oven get?'],
+  ['The tunnel under the Kessel straits was opened to traffic in 1994.', '1994', 'When was the tunnel under the Kessel straits opened to traffic?', 'In what year could cars first drive beneath the sea channel?'],
+  ['Each free account may store up to 500 documents in the archive.', '500 documents', 'How many documents may each free account store in the archive?', 'What is the storage limit for users who do not pay?'],
+  ['The orchestra rehearses in the basement of the Lindqvist concert hall.', 'basement', 'Where does the orchestra rehearse?', 'In which part of the music venue do the musicians practise?'],
+  ['The certificate for the public website expires on 4 March 2029.', '4 March 2029', 'When does the certificate for the public website expire?', 'Until what date is the TLS credential of the homepage valid?'],
+  ['The glacier retreated by 340 metres between the two surveys.', '340 metres', 'By how many metres did the glacier retreat between the two surveys?', 'How far did the ice field shrink?'],
+  ['Login attempts are blocked for ten minutes after five wrong passwords.', 'ten minutes', 'For how long are login attempts blocked after five wrong passwords?', 'How long is a user locked out after repeated failed sign-ins?'],
+  ['The cargo ship Morwenna ran aground off the coast of Cornwall in a storm.', 'Cornwall', 'Off which coast did the cargo ship Morwenna run aground?', 'Where did the freighter get stuck during bad weather?'],
+  ['The pipeline compresses nightly logs with zstd at level 19.', 'zstd', 'Which tool does the pipeline compress nightly logs with?', 'What program shrinks the overnight records?'],
+  ['The beekeeper harvested 38 kilograms of honey from the north hives.', '38 kilograms', 'How many kilograms of honey did the beekeeper harvest from the north hives?', 'How much did the apiarist gather from the colonies?'],
+  ['The council banned cars from the old town square in 2016.', '2016', 'When did the council ban cars from the old town square?', 'In which year did the city make the historic plaza pedestrian only?'],
+  ['Support tickets marked urgent must be answered within two hours.', 'two hours', 'Within how many hours must urgent support tickets be answered?', 'How quickly does the help desk have to reply to critical requests?'],
+  ['Dr. Amara Nwosu performed the first transplant at the clinic in Enugu.', 'Amara Nwosu', 'Who performed the first transplant at the clinic in Enugu?', 'Which surgeon carried out the pioneering organ operation?'],
+  ['The reservoir holds about 12 million cubic metres of water when full.', '12 million cubic metres', 'How many cubic metres of water does the reservoir hold?', 'What is the capacity of the lake behind the dam?'],
+  ['The cache entries expire after 300 seconds unless they are refreshed.', '300 seconds', 'After how many seconds do the cache entries expire?', 'How long is stored data kept before it goes stale?'],
+  ['The tournament final was played in Montevideo before a crowd of 68,000.', 'Montevideo', 'Where was the tournament final played?', 'In which city did the championship decider take place?'],
+  ['The migration to the new billing system was postponed because of a licensing dispute.', 'licensing dispute', 'Why was the migration to the new billing system postponed?', 'What delayed the move to the updated invoicing platform?'],
+  ['The statue in the park was carved by Henrik Solberg from a single block of granite.', 'Henrik Solberg', 'Who carved the statue in the park?', 'Which sculptor made the stone figure?'],
+  ['The night shift at the bakery starts at 02:30 and ends at 10:00.', '02:30', 'When does the night shift at the bakery start?', 'At what time do the bread makers begin work?'],
+  ['The choir has 46 members, most of them retired teachers.', '46', 'How many members does the choir have?', 'How big is the singing group?'],
+  ['The firewall drops incoming traffic on port 8443 from unknown networks.', '8443', 'On which port does the firewall drop incoming traffic?', 'Which connection number is blocked by the network filter?'],
+];
+
 const list = (s: string) => s.split(',').map(Number);
 const ratios = list(args.ratios!);
 const sizes = list(args.sizes!);
@@ -71,6 +107,10 @@ const models = args.models!.split(',') as WeightsId[];
 // One context's words are scored once for every ratio and variant.
 const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: 'models' }), 32));
 const paragraphs = readmeProse(400, rng(11)).map((p) => p.text);
+if (args.set !== 'check' && args.set !== 'dev') throw new Error('--set is check or dev');
+const needles = args.set === 'dev' ? DEV_NEEDLES : NEEDLES;
+// The dev set's haystacks are drawn apart from the check's.
+const seedBase = args.set === 'dev' ? 500 : 0;
 
 interface Method {
   name: string;
@@ -86,15 +126,18 @@ for (const weights of models) {
     const mode = coarse ? 'coarse' : 'fine';
     methods.push({ name: `${weights} ${mode}`, run: viaEngine(weights, coarse) });
     if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { lexicalMatch: { stems: true } }) });
+    for (const askedKind of args.kinds ? list(args.kinds) : []) {
+      methods.push({ name: `${weights} ${mode}, asked kind ${askedKind}`, run: viaEngine(weights, coarse, { lexicalMatch: { ...LEXICAL_MATCH, askedKind } }) });
+    }
   }
 }
 
 const hits = new Map<string, number>();
 let contexts = 0;
 for (const size of sizes) {
-  for (const [n, [fact, answer, literal, paraphrase]] of NEEDLES.entries()) {
+  for (const [n, [fact, answer, literal, paraphrase]] of needles.entries()) {
     for (const inside of [false, true]) {
-      const random = rng(1000 * size + 7 * n + (inside ? 2 : 1));
+      const random = rng(1000 * size + 7 * (n + seedBase) + (inside ? 2 : 1));
       const parts: string[] = [];
       for (let i = Math.floor(random() * paragraphs.length), sum = 0; sum < size; i++) {
         const p = paragraphs[i % paragraphs.length]!;
@@ -132,9 +175,9 @@ for (const kind of ['literal', 'paraphrased']) {
     report[kind]![m.name] = Object.fromEntries(ratios.map((r, i) => [`${r}x`, cells[i]!]));
     return [m.name, ...cells.map((c) => c.toFixed(1))];
   });
-  console.log(`\n${kind} questions: answer kept, % of ${contexts} contexts (${NEEDLES.length} needles x ${sizes.join(' / ')} tokens x own paragraph / inside one)`);
+  console.log(`\n${kind} questions: answer kept, % of ${contexts} contexts (${needles.length} needles x ${sizes.join(' / ')} tokens x own paragraph / inside one)`);
   console.log(mdTable(['method', ...ratios.map((r) => `${r}x`)], rows));
 }
 mkdirSync(args.out!, { recursive: true });
-writeFileSync(path.join(args.out!, 'needles.json'), JSON.stringify({ contexts, ratios, sizes, report }, null, 2));
+writeFileSync(path.join(args.out!, args.set === 'dev' ? 'needles-dev.json' : 'needles.json'), JSON.stringify({ contexts, ratios, sizes, report }, null, 2));
 process.exit(0);

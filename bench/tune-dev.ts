@@ -6,7 +6,8 @@
  * `npm run bench:tune` (flags: --distractors 19, --sources debian,fetchmail,sqlite (default debian), --models DIR, --weights latte_v1,latte_v2, and the
  * grid: --modes coarse,fine --stems 0,1 --block 0,0.5,0.7 --lexical 0.5,0.7, --soft 0,0.25 (weight of
  * the word vectors' soft matches; 0 is literal matching) --threshold 0.5,0.55 --unseen 0,1 (soft
- * matches only for query terms the text never uses)).
+ * matches only for query terms the text never uses), --kind 0,0.1 (added to a sentence holding the kind of
+ * answer the question asks for)).
  */
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     threshold: { type: 'string', default: '0.5' },
     unseen: { type: 'string', default: '0' },
     blockshare: { type: 'string', default: '0' },
+    kind: { type: 'string', default: '0' },
   },
 });
 const list = (s: string) => s.split(',').map(Number);
@@ -64,13 +66,15 @@ for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
     for (const blockWeight of coarse ? [0] : list(args.block!)) {
       for (const lexicalWeight of list(args.lexical!)) {
         for (const blockShare of list(args.blockshare!)) {
-          const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}${blockShare ? ` bs=${blockShare}` : ''}`;
-          settings.push({ name, coarse, match: { stems, blockShare }, blockWeight, lexicalWeight });
-          for (const weight of softWeights) {
-            for (const threshold of list(args.threshold!)) {
-              for (const unseenOnly of list(args.unseen!).map(Boolean)) {
-                const soft = { vectors: wordVectors, weight, threshold, unseenOnly };
-                settings.push({ name: `${name} soft=${weight}@${threshold}${unseenOnly ? ' unseen' : ''}`, coarse, match: { stems, soft, blockShare }, blockWeight, lexicalWeight });
+          for (const askedKind of list(args.kind!)) {
+            const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}${blockShare ? ` bs=${blockShare}` : ''}${askedKind ? ` kind=${askedKind}` : ''}`;
+            settings.push({ name, coarse, match: { stems, blockShare, askedKind }, blockWeight, lexicalWeight });
+            for (const weight of softWeights) {
+              for (const threshold of list(args.threshold!)) {
+                for (const unseenOnly of list(args.unseen!).map(Boolean)) {
+                  const soft = { vectors: wordVectors, weight, threshold, unseenOnly };
+                  settings.push({ name: `${name} soft=${weight}@${threshold}${unseenOnly ? ' unseen' : ''}`, coarse, match: { stems, soft, blockShare, askedKind }, blockWeight, lexicalWeight });
+                }
               }
             }
           }

@@ -1,5 +1,6 @@
 import type { Word } from '../model/words.js';
 import { stringMemo } from '../model/string-memo.js';
+import { answerKind } from './answer-kind.js';
 import { stem } from './lexical.js';
 
 const NEGATION = /^(not|no|never|without|none|nor|cannot|nothing|nobody|neither|\w+n['’]t)$/iu;
@@ -71,17 +72,6 @@ export function withInformationPrior(words: readonly Word[], text: string, score
   return scores.map((s, i) => (1 - weight) * s + weight * info[i]!);
 }
 
-/** The kind of answer a question asks for, from its question words: a point in time, an amount, a name. */
-type AnswerKind = 'time' | 'quantity' | 'name' | 'any';
-
-export function answerKind(query: string): AnswerKind {
-  const q = query.toLowerCase();
-  if (/\b(?:when|what (?:year|date|time|day|month|century))\b/u.test(q)) return 'time';
-  if (/\bhow (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often)\b/u.test(q)) return 'quantity';
-  if (/\b(?:where|who|whom|whose)\b/u.test(q)) return 'name';
-  return 'any';
-}
-
 /** Shortest shared prefix that makes two words variants of one ("Normans", "Normandy"). */
 const VARIANT_PREFIX = 5;
 
@@ -118,3 +108,4 @@ export function answerInformationOf(words: readonly Word[], text: string, query:
   }
   return info;
 }
+

@@ -3,6 +3,7 @@ import { normalizeWord } from '../model/words.js';
 import { stemmer } from 'stemmer';
 import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
+import { holdsAskedKind } from './answer-kind.js';
 import { similarity, type WordVectors } from './word-vectors.js';
 
 /** Porter stem of a lowercased term (memoised). */
@@ -153,6 +154,8 @@ export interface LexicalMatch {
   soft?: SoftMatch | undefined;
   /** Share of a sentence's relevance taken from its block's (paragraph's) BM25 against the query. */
   blockShare?: number | undefined;
+  /** Added to the relevance (best sentence 1) of a span holding the kind of answer the question asks for (`holdsAskedKind`). */
+  askedKind?: number | undefined;
 }
 export const PLAIN_MATCH: LexicalMatch = { stems: false };
 
@@ -162,7 +165,17 @@ export const PLAIN_MATCH: LexicalMatch = { stems: false };
  * narrower terms at weights 0.3-0.7: no gain on the development set, so it is not used.)
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
-  return bm25(text, spans, query, match.stems ? stem : undefined, match.soft);
+  const scores = bm25(text, spans, query, match.stems ? stem : undefined, match.soft);
+  const kind = askedKindBonus(text, spans, query, match);
+  return kind ? scaled(scores).map((v, i) => v + kind[i]!) : scores;
+}
+
+/** Per span, `match.askedKind` where it holds the kind of answer the query asks for, else 0 (undefined when nothing is added). */
+function askedKindBonus(text: string, spans: readonly Span[], query: string, match: LexicalMatch): Float64Array | undefined {
+  const bonus = match.askedKind ?? 0;
+  const holds = bonus > 0 ? holdsAskedKind(query) : undefined;
+  if (!holds) return undefined;
+  return Float64Array.from(spans, (s) => (holds(text.slice(s.start, s.end)) ? bonus : 0));
 }
 
 /**
@@ -185,6 +198,7 @@ export function withLexicalPrior(
   const raw = scaled(bm25Scores(counts));
   const share = blocks.length > 1 ? (match.blockShare ?? 0) : 0;
   const rawBlocks = share > 0 ? scaled(bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length))) : undefined;
+  const kind = askedKindBonus(text, sentences, query, match);
   const out = new Float32Array(scores.length);
   let j = 0;
   let b = 0;
@@ -198,6 +212,7 @@ export function withLexicalPrior(
       const block = blocks[b] && w.start >= blocks[b]!.start ? rawBlocks[b]! : 0;
       lexical = (1 - share) * lexical + share * block;
     }
+    if (kind && s && w.start >= s.start) lexical += kind[j]!;
     out[i] = (1 - weight) * scores[i]! + weight * lexical;
   }
   return out;

@@ -3,6 +3,7 @@ import { createEngine, type EngineRequest } from '../../server/compression/engin
 import { bm25, matchScores, terms, withLexicalPrior } from '../../server/compression/lexical.js';
 import { segment } from '../../server/compression/segment.js';
 import { similarity, wordVectors } from '../../server/compression/word-vectors.js';
+import { holdsAskedKind } from '../../server/compression/answer-kind.js';
 import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
 import type { WordScorer } from '../../server/model/word-scorer.js';
 import { splitWords } from '../../server/model/words.js';
@@ -158,5 +159,44 @@ describe('soft matching through the bundled word vectors', () => {
 
   it('serves soft matching by default', () => {
     expect(LEXICAL_MATCH.soft?.vectors()).toBe(vectors);
+  });
+});
+
+describe('the kind of answer the question asks for', () => {
+  it('tells a time, an amount and a name in a sentence, and asks nothing of other questions', () => {
+    const time = holdsAskedKind('At what time do the bread makers begin work?')!;
+    expect(time('The night shift at the bakery starts at 02:30.')).toBe(true);
+    expect(time('The bridge collapsed in 1911.')).toBe(true);
+    expect(time('The museum is closed on Mondays.')).toBe(true);
+    expect(time('You may use the bakery oven.')).toBe(false);
+    expect(holdsAskedKind('In which year did the crossing fall down?')!('It fell in 1911.')).toBe(true);
+    const amount = holdsAskedKind('How many members does the choir have?')!;
+    expect(amount('The choir has 46 members.')).toBe(true);
+    expect(amount('Refunds are possible within fourteen days, or two weeks.')).toBe(true);
+    expect(amount('The choir sings on one of the hills.')).toBe(false);
+    const name = holdsAskedKind('Who carved the statue?')!;
+    expect(name('It was carved by Henrik Solberg.')).toBe(true);
+    expect(name('The statue was carved from granite.')).toBe(false);
+    expect(holdsAskedKind('What program shrinks the overnight records?')).toBeUndefined();
+  });
+
+  it('lifts a paraphrased answer sentence that shares no word with the question', async () => {
+    const text = [
+      'The bakery sells rye bread and pastries to the whole village.',
+      'Its ovens are heated with wood from the nearby forest.',
+      'The night shift starts at 02:30 and ends at 10:00.',
+      'Customers often queue outside on the street.',
+    ].join('\n\n');
+    const flatScorer: WordScorer = { score: async (rs) => rs.map((r) => new Float32Array(r.words.length).fill(0.5)) };
+    const engine = createEngine(flatScorer);
+    const req: EngineRequest = { context: text, query: 'At what time do the bakers begin work?', weights: 'latte_v2', ratio: 3, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: false };
+    // literal matching (no word vectors) finds no query word anywhere: only the kind is left to go by
+    const [withKind] = await engine.compress([{ ...req, lexicalMatch: { stems: true, askedKind: LEXICAL_MATCH.askedKind } }]);
+    expect(withKind!.compressed).toContain('shift starts at 02:30');
+    const [without] = await engine.compress([{ ...req, lexicalMatch: { stems: true } }]);
+    expect(without!.compressed).not.toContain('02:30');
+    // served: the bonus beside soft matching
+    const [served] = await engine.compress([req]);
+    expect(served!.compressed).toContain('02:30');
   });
 });

@@ -1,7 +1,7 @@
 import { createScanner } from 'jsonc-parser';
 import { matchKey } from '../../model/words.js';
 import { PLACEHOLDER } from '../assemble.js';
-import { answerKind } from '../information.js';
+import { answerKind } from '../answer-kind.js';
 import type { Span } from '../segment.js';
 import { countTokens } from '../tokens.js';
 import { nearnessTo } from '../lexical.js';
