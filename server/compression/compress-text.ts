@@ -59,8 +59,8 @@ export const INFORMATION_WEIGHT = 0.5;
  * README prose, paraphrased questions, mean retention at 4/10/20/50x), latte_v2 coarse / fine:
  * 0 68.5 / 73.5, 0.1 70.1 / 75.0, 0.2 71.6 / 77.1, 0.3 74.8 / 79.4, 0.4 76.6 / 81.8, 0.5 76.3 / 82.3,
  * 0.7 77.6 / 82.3; Debian FAQ (11 of 110 questions ask a kind) 70.2 / 69.1 at 0, 71.4 / 69.8 at
- * 0.3-0.4; fetchmail + SQLite unchanged at every weight. 0.4: past it the needles gain little, and
- * a larger bonus lets an unrelated number outrank the literal answer where the kind is misread.
+ * 0.3-0.4; fetchmail + SQLite within a question at every weight. 0.4: past it the needles gain little, and
+ * a larger bonus would let an unrelated number outrank the literal answer where the kind is misread.
  */
 export const LEXICAL_MATCH: LexicalMatch = {
   stems: true,
