@@ -3,11 +3,26 @@
 /** The kind of answer a question asks for, from its question words: a point in time, an amount, a name. */
 type AnswerKind = 'time' | 'quantity' | 'name' | 'any';
 
+/**
+ * "What/which ... <noun>" questions named by their head noun, after the answer types of question
+ * classification (Li and Roth's numeric and human/location classes): up to four words may sit between
+ * ("What is the maximum daily dose", "Which famous sculptor").
+ */
+const WHAT = String.raw`\b(?:what|which)(?:\s+[\p{L}'-]+){0,4}?\s+`;
+const TIME_NOUNS = 'year|date|time|day|month|century|decade|hour|season|era';
+const QUANTITY_NOUNS =
+  'number|amount|percentage|percent|proportion|share|rate|size|price|cost|fee|temperature|distance|speed|length|height|width|depth|weight|capacity|population|limit|total|dose|count';
+const NAME_NOUNS =
+  'person|man|woman|scientist|artist|author|writer|composer|painter|sculptor|architect|engineer|surgeon|doctor|king|queen|president|leader|founder|inventor|player|company|team|city|country|state|town|village|region|province|river|island|mountain|continent|county|street';
+const ASKS_TIME = new RegExp(String.raw`\bwhen\b|${WHAT}(?:${TIME_NOUNS})s?\b`, 'u');
+const ASKS_QUANTITY = new RegExp(String.raw`\bhow (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often|hot|cold|warm)\b|${WHAT}(?:${QUANTITY_NOUNS})s?\b`, 'u');
+const ASKS_NAME = new RegExp(String.raw`\b(?:where|who|whom|whose)\b|${WHAT}(?:${NAME_NOUNS})s?\b`, 'u');
+
 export function answerKind(query: string): AnswerKind {
   const q = query.toLowerCase();
-  if (/\b(?:when|(?:what|which) (?:year|date|time|day|month|century|hour))\b/u.test(q)) return 'time';
-  if (/\bhow (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often)\b/u.test(q)) return 'quantity';
-  if (/\b(?:where|who|whom|whose)\b/u.test(q)) return 'name';
+  if (ASKS_TIME.test(q)) return 'time';
+  if (ASKS_QUANTITY.test(q)) return 'quantity';
+  if (ASKS_NAME.test(q)) return 'name';
   return 'any';
 }
 

@@ -178,6 +178,11 @@ describe('the kind of answer the question asks for', () => {
     expect(name('It was carved by Henrik Solberg.')).toBe(true);
     expect(name('The statue was carved from granite.')).toBe(false);
     expect(holdsAskedKind('What program shrinks the overnight records?')).toBeUndefined();
+    // "what/which ... <noun>" questions by their head noun
+    expect(holdsAskedKind('Which famous architect designed the library?')!('It was designed by Alvar Aalto.')).toBe(true);
+    expect(holdsAskedKind('What is the maximum upload size?')!('Uploads may be up to 25 MB.')).toBe(true);
+    expect(holdsAskedKind('In which decade was the tower built?')!('The tower went up in the 1920s.')).toBe(true);
+    expect(holdsAskedKind('What is the name of the file?')).toBeUndefined();
   });
 
   it('lifts a paraphrased answer sentence that shares no word with the question', async () => {
