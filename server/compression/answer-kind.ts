@@ -18,6 +18,7 @@ const ASKS_TIME = new RegExp(String.raw`\bwhen\b|${WHAT}(?:${TIME_NOUNS})s?\b`, 
 const ASKS_QUANTITY = new RegExp(String.raw`\bhow (?:many|much|long|wide|tall|high|old|far|big|large|heavy|deep|fast|often|hot|cold|warm)\b|${WHAT}(?:${QUANTITY_NOUNS})s?\b`, 'u');
 const ASKS_NAME = new RegExp(String.raw`\b(?:where|who|whom|whose)\b|${WHAT}(?:${NAME_NOUNS})s?\b`, 'u');
 
+/** The kind a question asks for: its question words first, then a "what/which ... <noun>" head noun. */
 export function answerKind(query: string): AnswerKind {
   const q = query.toLowerCase();
   if (ASKS_TIME.test(q)) return 'time';

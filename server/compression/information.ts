@@ -108,4 +108,3 @@ export function answerInformationOf(words: readonly Word[], text: string, query:
   }
   return info;
 }
-
