@@ -1,4 +1,5 @@
 /** What kind of answer a question asks for, and whether a piece of text holds one. */
+import type { Span } from './segment.js';
 
 /** The kind of answer a question asks for, from its question words: a point in time, an amount, a name. */
 type AnswerKind = 'time' | 'quantity' | 'name' | 'any';
@@ -29,28 +30,50 @@ export function answerKind(query: string): AnswerKind {
 
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
 const WEEKDAYS = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays';
-/** A year, a clock time, a month or a weekday (capitalised, so the verb "may" is none). */
-const TIME_IN_TEXT = new RegExp(`\\b(?:1[0-9]{3}|20[0-9]{2})s?\\b|\\b\\d{1,2}:\\d{2}\\b|\\b(?:${MONTHS}|${WEEKDAYS})\\b|\\b(?:noon|midnight)\\b`, 'u');
-/** A figure, or a number written out ("one" left out: "one of" is everywhere). */
-const QUANTITY_IN_TEXT = /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|dozens?|half)\b/iu;
-/** A capitalised word after the first: a name, a place, an organisation. */
-const NAME_IN_TEXT = /\s\p{Lu}\p{Ll}/u;
+/**
+ * What each kind looks like in running text (global: one scan of a whole text finds them all):
+ * a year, a clock time, a month or a weekday (capitalised, so the verb "may" is none); a figure or
+ * a number written out ("one" left out: "one of" is everywhere); a capitalised word after the
+ * first of its sentence (a name, a place, an organisation: the match starts at the space before it).
+ */
+const KIND_IN_TEXT = {
+  time: new RegExp(`\\b(?:1[0-9]{3}|20[0-9]{2})s?\\b|\\b\\d{1,2}:\\d{2}\\b|\\b(?:${MONTHS}|${WEEKDAYS})\\b|\\b(?:noon|midnight)\\b`, 'gu'),
+  quantity: /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|dozens?|half)\b/giu,
+  name: /\s\p{Lu}\p{Ll}/gu,
+};
 
 /**
- * Whether a sentence holds the kind of answer the question asks for (a date or time for "when", a
- * number for "how many", a name for "who" or "where"); undefined when the question asks for no
- * such kind. A paraphrased question shares no word with its answer, but "At what time ...?" still
- * says the answer is a time.
+ * For each span of `text` (in text order, not overlapping), whether it holds the kind of answer the
+ * question asks for (a date or time for "when", a number for "how many", a name for "who" or
+ * "where"); undefined when the question asks for no such kind. A paraphrased question shares no
+ * word with its answer, but "At what time ...?" still says the answer is a time. The text is
+ * scanned once, not span by span: this runs on every sentence of contexts of up to 1M tokens.
  */
-export function holdsAskedKind(query: string): ((sentence: string) => boolean) | undefined {
-  switch (answerKind(query)) {
-    case 'time':
-      return (s) => TIME_IN_TEXT.test(s);
-    case 'quantity':
-      return (s) => QUANTITY_IN_TEXT.test(s);
-    case 'name':
-      return (s) => NAME_IN_TEXT.test(s.trimStart());
-    default:
-      return undefined;
+export function spansHoldingAskedKind(text: string, spans: readonly Span[], query: string): Uint8Array | undefined {
+  const kind = answerKind(query);
+  if (kind === 'any') return undefined;
+  const re = KIND_IN_TEXT[kind];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
   }
+  const out = new Uint8Array(spans.length);
+  let h = 0;
+  spans.forEach((span, i) => {
+    let from = span.start;
+    // A name must follow the span's first word: its match starts after the first non-space.
+    if (kind === 'name') while (from < span.end && /\s/u.test(text[from]!)) from++;
+    while (h < starts.length && starts[h]! < (kind === 'name' ? from + 1 : from)) h++;
+    out[i] = h < starts.length && ends[h]! <= span.end ? 1 : 0;
+  });
+  return out;
+}
+
+/** `spansHoldingAskedKind` for one sentence. */
+export function holdsAskedKind(query: string): ((sentence: string) => boolean) | undefined {
+  if (answerKind(query) === 'any') return undefined;
+  return (s) => spansHoldingAskedKind(s, [{ start: 0, end: s.length }], query)![0] === 1;
 }

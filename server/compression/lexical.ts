@@ -3,7 +3,7 @@ import { normalizeWord } from '../model/words.js';
 import { stemmer } from 'stemmer';
 import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
-import { holdsAskedKind } from './answer-kind.js';
+import { spansHoldingAskedKind } from './answer-kind.js';
 import { similarity, type WordVectors } from './word-vectors.js';
 
 /** Porter stem of a lowercased term (memoised). */
@@ -161,7 +161,8 @@ export const PLAIN_MATCH: LexicalMatch = { stems: false };
 
 /**
  * `bm25` over stems when `match.stems` is set: a sentence matches a query term in any of its
- * inflections. (WordNet expansion of query terms was tried as well, with synonyms, derivations and
+ * inflections. With `match.askedKind` the scores are scaled (best 1) and a span holding the kind of
+ * answer the query asks for gains that much, as in `withLexicalPrior`. (WordNet expansion of query terms was tried as well, with synonyms, derivations and
  * narrower terms at weights 0.3-0.7: no gain on the development set, so it is not used.)
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
@@ -173,14 +174,14 @@ export function matchScores(text: string, spans: readonly Span[], query: string,
 /** Per span, `match.askedKind` where it holds the kind of answer the query asks for, else 0 (undefined when nothing is added). */
 function askedKindBonus(text: string, spans: readonly Span[], query: string, match: LexicalMatch): Float64Array | undefined {
   const bonus = match.askedKind ?? 0;
-  const holds = bonus > 0 ? holdsAskedKind(query) : undefined;
-  if (!holds) return undefined;
-  return Float64Array.from(spans, (s) => (holds(text.slice(s.start, s.end)) ? bonus : 0));
+  const holds = bonus > 0 ? spansHoldingAskedKind(text, spans, query) : undefined;
+  return holds && Float64Array.from(holds, (h) => h * bonus);
 }
 
 /**
  * Blends each word's model score with the lexical relevance of its sentence (BM25 against the
- * query, scaled so the best sentence of the context is 1): `(1 - weight) * model + weight * lexical`.
+ * query, scaled so the best sentence of the context is 1, plus `match.askedKind` for a sentence
+ * holding the kind of answer asked for): `(1 - weight) * model + weight * lexical`.
  * Words outside every sentence (whitespace-only gaps) keep a lexical relevance of 0.
  * `words` and `sentences` are both in text order.
  */
