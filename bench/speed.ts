@@ -449,6 +449,12 @@ interface ThroughputCell {
   tokensPerS: number;
   p50: number;
   p99: number;
+  /** CPU time of the server's process (event loop, engine worker, onnxruntime threads) per request, ms. */
+  cpuMsPerRequest: number;
+  /** That CPU time over the cell's wall time: how many cores the server kept busy on average. */
+  coresBusy: number;
+  /** The same for the load process (the clients). */
+  clientCoresBusy: number;
 }
 
 interface HealthStats {
@@ -476,6 +482,8 @@ interface LoadSpec {
 interface LoadResult {
   latencies: number[];
   seconds: number;
+  /** CPU time of the load process itself, ms (the clients share the host's cores with the server). */
+  cpuMs?: number;
   byModel?: Partial<Record<Model, number[]>>;
 }
 
@@ -493,13 +501,15 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   }
   const latencies: number[] = [];
   let next = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: spec.concurrency }, async () => {
       while (next < spec.requests.length) latencies.push(await compress(spec.base, spec.key, spec.model, spec.requests[next++]!));
     }),
   );
-  return { latencies, seconds: (performance.now() - t0) / 1000 };
+  const cpu = process.cpuUsage(cpu0);
+  return { latencies, seconds: (performance.now() - t0) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** This file in a child process, with `flag`; sends it `spec` and resolves with the one message it answers. */
@@ -531,7 +541,12 @@ function forkProbe(base: string, samples?: number): { stop(): void; result: Prom
 async function throughputCell(srv: Server, model: Model, batching: boolean, concurrency: number, requests: readonly RouteRequest[], watchHealth: boolean) {
   const key = await srv.newKey();
   const probe = watchHealth ? forkProbe(srv.base) : undefined;
-  const { latencies, seconds } = await forkLoad({ base: srv.base, key, model, concurrency, requests: [...requests] });
+  // The server, its engine worker and onnxruntime's threads are this process; the clients and
+  // the /health poller are children, so this process's CPU time is the server's alone.
+  const cpu0 = process.cpuUsage();
+  const { latencies, seconds, cpuMs: clientCpuMs = 0 } = await forkLoad({ base: srv.base, key, model, concurrency, requests: [...requests] });
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   probe?.stop();
   const health = probe ? await probe.result : [];
   const tokens = requests.reduce((s, r) => s + r.tokens, 0);
@@ -546,6 +561,9 @@ async function throughputCell(srv: Server, model: Model, batching: boolean, conc
     tokensPerS: Math.round(tokens / seconds),
     p50: round(quantile(latencies, 0.5)),
     p99: round(quantile(latencies, 0.99)),
+    cpuMsPerRequest: round(cpuMs / requests.length, 2),
+    coresBusy: round(cpuMs / 1000 / seconds, 2),
+    clientCoresBusy: round(clientCpuMs / 1000 / seconds, 2),
   };
   return { cell, health };
 }
@@ -644,8 +662,8 @@ function printHttp(cells: readonly ThroughputCell[], health: readonly HealthStat
   const c1 = (c: ThroughputCell) => cells.find((x) => x.model === c.model && x.batching === c.batching && x.concurrency === 1)!;
   console.log(
     mdTable(
-      ['model', 'dynamic batching', 'concurrency', 'requests', 'avg tokens', 'req/s', 'tokens/s', 'p50 ms', 'p99 ms', 'vs c1'],
-      cells.map((c) => [c.model, c.batching ? 'on' : 'off', String(c.concurrency), String(c.requests), fmt(c.avgTokens), c.rps.toFixed(2), fmt(c.tokensPerS), fmt(c.p50), fmt(c.p99), `${(c.tokensPerS / c1(c).tokensPerS).toFixed(2)}x`]),
+      ['model', 'dynamic batching', 'concurrency', 'requests', 'avg tokens', 'req/s', 'tokens/s', 'p50 ms', 'p99 ms', 'vs c1', 'server CPU ms/request', 'server cores busy', 'client cores busy'],
+      cells.map((c) => [c.model, c.batching ? 'on' : 'off', String(c.concurrency), String(c.requests), fmt(c.avgTokens), c.rps.toFixed(2), fmt(c.tokensPerS), fmt(c.p50), fmt(c.p99), `${(c.tokensPerS / c1(c).tokensPerS).toFixed(2)}x`, c.cpuMsPerRequest.toFixed(1), c.coresBusy.toFixed(2), c.clientCoresBusy.toFixed(2)]),
     ),
   );
   for (const model of MODELS.filter((m) => cells.some((c) => c.model === m))) {

@@ -55,6 +55,8 @@ export interface OnnxWordScorerOptions {
   batchSize?: number;
   /** Most padded positions (windows x longest window) per ONNX call. Default 4,096. */
   batchPieces?: number;
+  /** Most padded positions per real one in an ONNX call (default BATCH_PADDING; Infinity: pad to the longest of whatever fits). */
+  batchPadding?: number;
   /** Dynamic batching: concurrent jobs share ONNX calls (default true; false runs each job's own calls, for benchmarks). */
   dynamicBatching?: boolean;
   /** How long an idle runner waits for other jobs before its first call, ms. Default 0: jobs arriving while a call runs share the next one (a 2 ms wait cost 20% of requests per second at concurrency 1 and gained 6% at 16). */
@@ -68,6 +70,12 @@ export interface OnnxWordScorerOptions {
 }
 
 const PIECE_CACHE_LIMIT = 200_000;
+/**
+ * A call pads its windows to the longest, and a context's last window is whatever is left over
+ * (a 570-token request: two full latte_v2 windows and one of ~80 pieces). Calls stop before
+ * padding passes a quarter of their pieces, so the short window runs on its own.
+ */
+const BATCH_PADDING = 1.25;
 /** Index of an int64's low 32-bit half in an Int32Array view. */
 const LOW_WORD = endianness() === 'LE' ? 0 : 1;
 
@@ -144,6 +152,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
             length: (w) => w.ids.length,
             maxBatch: batchSize,
             maxPieces: batchPieces,
+            maxPadding: options.batchPadding ?? BATCH_PADDING,
             collectMs: options.collectMs ?? 0,
           }),
         };

@@ -2,7 +2,8 @@
  * Dynamic batching: the windows of every job in flight for one network share ONNX calls. A job's
  * windows wait in its own queue; each call takes windows from the jobs in turn (round robin, so a
  * short request is not stuck behind a 100k-token one) up to `maxBatch` windows or `maxPieces`
- * padded positions. When the runner was idle it first waits `collectMs` for other jobs to arrive;
+ * padded positions, and only while padding stays within `maxPadding` of the call's own pieces
+ * (a call pads every window to its longest). When the runner was idle it first waits `collectMs` for other jobs to arrive;
  * while a call runs, arrivals queue and go into the next one.
  */
 export interface BatcherOptions<W, R> {
@@ -11,6 +12,11 @@ export interface BatcherOptions<W, R> {
   length(window: W): number;
   maxBatch: number;
   maxPieces: number;
+  /**
+   * Most padded positions per real one in a call (1.25: a quarter more). A window that would pass
+   * it waits for the next call. Default Infinity.
+   */
+  maxPadding?: number;
   collectMs: number;
 }
 
@@ -40,7 +46,9 @@ export function createBatcher<W, R>(options: BatcherOptions<W, R>): Batcher<W, R
 
   const take = (): Array<{ job: Job<W, R>; index: number }> => {
     const batch: Array<{ job: Job<W, R>; index: number }> = [];
+    const maxPadding = options.maxPadding ?? Infinity;
     let longest = 0;
+    let real = 0;
     for (let idle = 0; idle < jobs.length && batch.length < options.maxBatch; ) {
       const job = jobs[turn % jobs.length]!;
       turn++;
@@ -48,9 +56,11 @@ export function createBatcher<W, R>(options: BatcherOptions<W, R>): Batcher<W, R
         idle++;
         continue;
       }
-      const len = Math.max(longest, options.length(job.windows[job.next]!));
-      if (batch.length > 0 && len * (batch.length + 1) > options.maxPieces) break;
+      const own = options.length(job.windows[job.next]!);
+      const len = Math.max(longest, own);
+      if (batch.length > 0 && (len * (batch.length + 1) > options.maxPieces || len * (batch.length + 1) > maxPadding * (real + own))) break;
       longest = len;
+      real += own;
       batch.push({ job, index: job.next++ });
       idle = 0;
     }

@@ -70,6 +70,18 @@ describe('dynamic batching of windows', () => {
     expect(net.calls.map((c) => c.length)).toEqual([2, 2, 1]);
   });
 
+  it('keeps a short window out of a call of long ones when padding it would pass maxPadding', async () => {
+    const net = fakeRunner();
+    // Window n is n pieces long: a context's windows, sorted by length (its leftover last window first).
+    const batcher = createBatcher({ ...options, length: (w: number) => w, maxPadding: 1.25, run: net.run });
+    expect(await batcher.submit([80, 320, 320])).toEqual([160, 640, 640]);
+    // Padding 80 to 320 beside two full windows: 960 positions for 720 pieces; the short one runs alone.
+    expect(net.calls).toEqual([[80], [320, 320]]);
+    const unbounded = fakeRunner();
+    await createBatcher({ ...options, length: (w: number) => w, run: unbounded.run }).submit([80, 320, 320]);
+    expect(unbounded.calls).toEqual([[80, 320, 320]]);
+  });
+
   it('rejects a cancelled job before its next call and goes on with the others', async () => {
     const net = fakeRunner();
     const batcher = createBatcher({ ...options, maxBatch: 1, run: net.run });
