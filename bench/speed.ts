@@ -11,7 +11,8 @@
  *    timed at 10x with `coarseToFine: false` (every block scored) next to the served plan.
  * 2. Throughput through POST /api/compress/question-specific/ at concurrency 1, 4 and 16 on
  *    ~500-token requests, with the engine pool's dynamic batching on (served) and off: both
- *    servers stay up and their cells alternate.
+ *    servers stay up and their cells alternate. Each cell also gives the server process's CPU time
+ *    per request and the cores it kept busy (the clients' too: they share the host's cores).
  * 3. GET /health latency, idle and while the concurrency-16 cells saturate the engine.
  * 4. latte_v1 / latte_v2 through the route: sequential ~2k-token requests, interleaved so both
  *    models see the same machine load.
