@@ -48,6 +48,8 @@ export interface EngineRequest {
   /** Benchmarks and tuning only: see CutOptions. */
   lexicalMatch?: LexicalMatch | undefined;
   blockWeight?: number | undefined;
+  /** Word units: bonus of a paragraph's opening sentence (default LEAD_BONUS; benchmarks vary it). */
+  leadBonus?: number | undefined;
   /** latte_v2 `dynamic=true`: pick the ratio from the score knee, clamped to these Nx bounds. */
   dynamic?: { minRatio: number; maxRatio: number } | undefined;
   /** Paragraph mode with a query scores only the blocks a cheap first stage ranks high (default SERVED_C2F; false scores all: benchmarks compare). */
@@ -96,7 +98,7 @@ function slice(words: readonly Word[], scores: Float32Array, span: Span): { word
 }
 
 function cutOptions(req: EngineRequest): CutOptions {
-  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight, lexicalMatch: req.lexicalMatch, blockWeight: req.blockWeight };
+  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight, lexicalMatch: req.lexicalMatch, blockWeight: req.blockWeight, leadBonus: req.leadBonus };
 }
 
 function target(req: EngineRequest, originalTokens: number): Target {

@@ -156,6 +156,24 @@ describe('engine (fake scorer)', () => {
     expect(r!.compressed).toContain(evidence.slice(0, -1));
   });
 
+  it("with a query, fine mode keeps a kept paragraph's opening statement, not only the names and numbers of its details", async () => {
+    const opening = 'Many device files belong to some predefined groups.';
+    const context = [
+      'The mirror network spreads the archive over many countries and continents.',
+      `${opening} For example, /dev/sr0 belongs to the cdrom group on Debian 12. A user joins the cdrom group with adduser, as root, on Debian 12. The user must log in again after joining the group.`,
+      'Security updates are announced on the DSA list every week by the security team.',
+    ].join('\n\n');
+    // A flat model: the words rank by the lexical prior, their information and their paragraph.
+    const flat = createEngine({ score: async (rs) => rs.map((r) => new Float32Array(r.words.length).fill(0.5)) });
+    const req: EngineRequest = { ...base, context, query: 'How does a user get to use the cdrom?', weights: 'latte_v2', coarse: false, ratio: 2, placeholders: false };
+    const [served] = await flat.compress([req]);
+    expect(served!.compressed).toContain(opening);
+    expect(served!.compressed).toContain('A user joins the cdrom group with adduser');
+    // Without the bonus the opening's plain words lose to "/dev/sr0" and "Debian 12" of the details.
+    const [without] = await flat.compress([{ ...req, leadBonus: 0 }]);
+    expect(without!.compressed).not.toContain('predefined groups');
+  });
+
   it('with a query, fine mode keeps a short sentence whole or drops it, never a word or two of it', async () => {
     // Each short sentence and a word found nowhere else in the context.
     const shorts: Array<[string, string]> = [
