@@ -11,7 +11,7 @@ const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 const STAMP = new RegExp(
   '^.{0,24}?(?:' +
     [
-      '\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}', // ISO 8601, SQL
+      '\\d{4}-\\d{2}-\\d{2}(?:T| {1,2})\\d{1,2}:\\d{2}', // ISO 8601, SQL; MariaDB pads the hour with a space
       '\\d{4}/\\d{2}/\\d{2}[ T]\\d{2}:\\d{2}', // Go, nats
       `${MONTH} [ \\d]?\\d,? (?:\\d{4} )?\\d{2}:\\d{2}:\\d{2}`, // syslog
       `\\d{1,2} ${MONTH} \\d{4} \\d{2}:\\d{2}:\\d{2}`, // redis

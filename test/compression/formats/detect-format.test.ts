@@ -35,6 +35,16 @@ const SERVICE_LOGS: Record<string, string> = {
     '2212:M 23 Nov 2026 22:27:23.495 * Running mode=standalone, port=6379.',
     '2212:M 23 Nov 2026 22:27:23.501 * Ready to accept connections',
   ),
+  // Before 10:00 MariaDB pads the hour with a space, and its runs of two spaces also look like columns.
+  'mariadb before 10:00': lines(
+    '2026-11-25  9:01:45 0 [Note] Starting MariaDB 10.11.19-MariaDB-0+deb12u1 source revision 5843d8475120241667a7ce0f8a1abb6c9b43a273 as process 3831',
+    '2026-11-25  9:01:45 0 [Note] InnoDB: Compressed tables use zlib 1.2.13',
+    '2026-11-25  9:01:45 0 [Note] InnoDB: Number of transaction pools: 1',
+    '2026-11-25  9:01:45 0 [Note] InnoDB: Using AVX512 instructions',
+    '2026-11-25  9:01:45 0 [Note] InnoDB: Using io_uring',
+    '2026-11-25  9:01:45 0 [Note] InnoDB: Completed initialization of buffer pool',
+    "2026-11-25  9:01:46 3 [Warning] Aborted connection 3 to db: 'unconnected' user: 'unauthenticated' host: 'localhost'",
+  ),
   dpkg: lines(
     '2025-06-24 14:36:25 startup archives unpack',
     '2025-06-24 14:36:25 upgrade libsystemd0:amd64 252.36-1~deb12u1 252.38-1~deb12u1',
