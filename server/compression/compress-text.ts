@@ -198,12 +198,12 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   // long paragraph still lifts it.
   const blockScore = (b: Block, rest: readonly Sentence[]) => 0.5 * score(b) + 0.5 * Math.max(...rest.map((s) => sentenceScore.get(s)!));
   const blockWeight = options.coarse ? 0 : (options.blockWeight ?? BLOCK_WEIGHT);
+  const lead = blockWeight > 0 && options.query ? (options.leadBonus ?? LEAD_BONUS) : 0;
   const inContext = new Map<Sentence, number>();
   for (const b of blocks) {
     const rest = optional(b);
     if (rest.length === 0) continue;
     const block = blockWeight > 0 ? blockScore(b, rest) : 0;
-    const lead = blockWeight > 0 && options.query ? (options.leadBonus ?? LEAD_BONUS) : 0;
     for (const s of rest) inContext.set(s, (1 - blockWeight) * sentenceScore.get(s)! + blockWeight * block + (s === b.sentences[0] ? lead : 0));
   }
   // A word's own score is centred on its sentence's mean, so the run kept from a cut sentence

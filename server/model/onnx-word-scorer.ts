@@ -55,8 +55,6 @@ export interface OnnxWordScorerOptions {
   batchSize?: number;
   /** Most padded positions (windows x longest window) per ONNX call. Default 4,096. */
   batchPieces?: number;
-  /** Most padded positions per real one in an ONNX call (default BATCH_PADDING; Infinity: pad to the longest of whatever fits). */
-  batchPadding?: number;
   /** Dynamic batching: concurrent jobs share ONNX calls (default true; false runs each job's own calls, for benchmarks). */
   dynamicBatching?: boolean;
   /** How long an idle runner waits for other jobs before its first call, ms. Default 0: jobs arriving while a call runs share the next one (a 2 ms wait cost 20% of requests per second at concurrency 1 and gained 6% at 16). */
@@ -154,7 +152,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
             length: (w) => w.ids.length,
             maxBatch: batchSize,
             maxPieces: batchPieces,
-            maxPadding: options.batchPadding ?? BATCH_PADDING,
+            maxPadding: BATCH_PADDING,
             collectMs: options.collectMs ?? 0,
           }),
         };

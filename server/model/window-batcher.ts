@@ -58,7 +58,8 @@ export function createBatcher<W, R>(options: BatcherOptions<W, R>): Batcher<W, R
       }
       const own = options.length(job.windows[job.next]!);
       const len = Math.max(longest, own);
-      if (batch.length > 0 && (len * (batch.length + 1) > options.maxPieces || len * (batch.length + 1) > maxPadding * (real + own))) break;
+      const padded = len * (batch.length + 1);
+      if (batch.length > 0 && (padded > options.maxPieces || padded > maxPadding * (real + own))) break;
       longest = len;
       real += own;
       batch.push({ job, index: job.next++ });

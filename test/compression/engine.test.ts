@@ -6,7 +6,7 @@ import { actualRatio, keepFraction } from '../../server/compression/ratio.js';
 import { segment } from '../../server/compression/segment.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { splitWords, matchKey } from '../../server/model/words.js';
-import { fakeScorer } from '../helpers/fake-scorer.js';
+import { fakeScorer, flatScorer } from '../helpers/fake-scorer.js';
 
 const engine = createEngine(fakeScorer);
 const base: Omit<EngineRequest, 'context'> = {
@@ -164,7 +164,7 @@ describe('engine (fake scorer)', () => {
       'Security updates are announced on the DSA list every week by the security team.',
     ].join('\n\n');
     // A flat model: the words rank by the lexical prior, their information and their paragraph.
-    const flat = createEngine({ score: async (rs) => rs.map((r) => new Float32Array(r.words.length).fill(0.5)) });
+    const flat = createEngine(flatScorer);
     const req: EngineRequest = { ...base, context, query: 'How does a user get to use the cdrom?', weights: 'latte_v2', coarse: false, ratio: 2, placeholders: false };
     const [served] = await flat.compress([req]);
     expect(served!.compressed).toContain(opening);

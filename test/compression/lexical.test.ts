@@ -5,7 +5,7 @@ import { segment } from '../../server/compression/segment.js';
 import { similarity, wordVectors } from '../../server/compression/word-vectors.js';
 import { holdsAskedKind } from '../../server/compression/answer-kind.js';
 import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
-import type { WordScorer } from '../../server/model/word-scorer.js';
+import { flatScorer } from '../helpers/fake-scorer.js';
 import { splitWords } from '../../server/model/words.js';
 
 const TEXT = [
@@ -88,7 +88,6 @@ describe('lexical relevance', () => {
 
 describe('engine with the lexical prior', () => {
   // a model that cannot tell the sentences apart: the prior alone decides
-  const flatScorer: WordScorer = { score: async (rs) => rs.map((r) => new Float32Array(r.words.length).fill(0.5)) };
   const engine = createEngine(flatScorer);
   const req: EngineRequest = {
     context: TEXT,
@@ -192,7 +191,6 @@ describe('the kind of answer the question asks for', () => {
       'The night shift starts at 02:30 and ends at 10:00.',
       'Customers often queue outside on the street.',
     ].join('\n\n');
-    const flatScorer: WordScorer = { score: async (rs) => rs.map((r) => new Float32Array(r.words.length).fill(0.5)) };
     const engine = createEngine(flatScorer);
     const req: EngineRequest = { context: text, query: 'At what time do the bakers begin work?', weights: 'latte_v2', ratio: 3, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: false };
     // literal matching (no word vectors) finds no query word anywhere: only the kind is left to go by

@@ -20,3 +20,8 @@ export const fakeScorer: WordScorer = {
     });
   },
 };
+
+/** Every word 0.5: what the engine keeps then comes from its priors alone (lexical match, information, paragraph). */
+export const flatScorer: WordScorer = {
+  score: async (requests) => requests.map((r) => new Float32Array(r.words.length).fill(0.5)),
+};
