@@ -193,6 +193,16 @@ export interface JsonQuestion {
   paraphrase: string;
   answer: string;
   key: string;
+  /** The asked record's name (the value the question names it by). */
+  name: string;
+}
+
+/** Whether some object of the (parsed) output holds both the answer and the record's name: a price without its hotel answers nothing. */
+export function keptWithName(out: unknown, q: Pick<JsonQuestion, 'answer' | 'name'>): boolean {
+  if (Array.isArray(out)) return out.some((x) => keptWithName(x, q));
+  if (out === null || typeof out !== 'object') return false;
+  const values = Object.values(out);
+  return (values.some((v) => JSON.stringify(v) === q.answer) && values.includes(q.name)) || values.some((v) => keptWithName(v, q));
 }
 
 /** What real API records carry besides the fields asked about: ids, timestamps, links, tags. */
@@ -232,7 +242,7 @@ export function jsonQuestions(r: Random, perKind: number): JsonQuestion[] {
         const answer = JSON.stringify(rec[f.key]);
         if (doc.split(answer).length !== 2) continue;
         const name = rec[kind.nameKey] as string;
-        out.push({ doc, literal: `What is the ${words(f.key)} of ${name}?`, paraphrase: f.paraphrase.replace('{x}', name), answer, key: f.key });
+        out.push({ doc, literal: `What is the ${words(f.key)} of ${name}?`, paraphrase: f.paraphrase.replace('{x}', name), answer, key: f.key, name });
       }
     }
   }

@@ -17,7 +17,7 @@ import type { WeightsId } from '../server/compression/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { mdTable } from './families/common.js';
-import { jsonQuestions } from './json-data.js';
+import { jsonQuestions, keptWithName } from './json-data.js';
 import { memoScorer } from './memo-scorer.js';
 import { rng } from './squad.js';
 
@@ -38,7 +38,7 @@ const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: 'models
 
 const docs = new Set(questions.map((q) => q.doc));
 const meanTokens = [...docs].reduce((s, d) => s + countTokens(d), 0) / docs.size;
-console.log(`${questions.length} questions on ${docs.size} JSON documents (${Math.round(meanTokens)} tokens on average); found = the asked value survives`);
+console.log(`${questions.length} questions on ${docs.size} JSON documents (${Math.round(meanTokens)} tokens on average); found = the asked value survives (in brackets: in one object with the record's name)`);
 
 const rows: string[][] = [];
 for (const weights of args.models!.split(',') as WeightsId[]) {
@@ -46,14 +46,18 @@ for (const weights of args.models!.split(',') as WeightsId[]) {
     const match: LexicalMatch = softWeight > 0 ? { stems: true, soft: { ...LEXICAL_MATCH.soft!, weight: softWeight, threshold: Number(args.threshold) } } : { stems: true };
     for (const kind of ['literal', 'paraphrase'] as const) {
       const found = ratios.map(() => 0);
+      const named = ratios.map(() => 0);
       for (const q of questions) {
         for (let j = 0; j < ratios.length; j++) {
           const [r] = await engine.compress([{ context: q.doc, query: q[kind], weights, ratio: ratios[j]!, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true, lexicalMatch: match }]);
-          if (r!.compressed.includes(q.answer)) found[j]!++;
-          else if (args.verbose && kind === 'paraphrase') console.log(`miss ${ratios[j]}x ${q.paraphrase} -> ${q.key} ${q.answer}`);
+          if (r!.compressed.includes(q.answer)) {
+            found[j]!++;
+            if (keptWithName(JSON.parse(r!.compressed), q)) named[j]!++;
+          } else if (args.verbose && kind === 'paraphrase') console.log(`miss ${ratios[j]}x ${q.paraphrase} -> ${q.key} ${q.answer}`);
         }
       }
-      rows.push([`${weights} ${softWeight > 0 ? `soft ${softWeight}` : 'literal'}`, kind, ...found.map((f) => `${((100 * f) / questions.length).toFixed(1)}%`)]);
+      const pct = (f: number) => `${((100 * f) / questions.length).toFixed(1)}%`;
+      rows.push([`${weights} ${softWeight > 0 ? `soft ${softWeight}` : 'literal'}`, kind, ...found.map((f, j) => `${pct(f)} (${pct(named[j]!)})`)]);
     }
   }
 }

@@ -26,6 +26,8 @@ const INHERITED_OWN_SHARE = 0.01;
 const CONTEXT_SHARE = 0.5;
 // Scalars of one object compared for repeated query words (pairwise): larger objects skip the check.
 const MAX_SIBLINGS_COMPARED = 64;
+// A companion (see JsonTrimmer.companion) is a short scalar: a name or an id, not a description.
+const COMPANION_CHARS = 120;
 // Rank added to a value of the kind the question asks for (an amount for "how many", a date or time for
 // "when", a capitalised name for "who" and "where"), as much as a key the question names.
 // bench:json-questions, paraphrased, 10x / 20x: 98.9 / 59.8% with 0, 98.3 / 63.8 with 0.1-0.2,
@@ -323,6 +325,14 @@ class JsonTrimmer {
   private readonly longTokens: Float64Array;
   private readonly shortened = new Map<string, { raw: string; tokens: number }>();
   private readonly text: string;
+  /** Query words a node's enclosing objects hold but it does not (what lifted it to its record). */
+  private readonly contextWords: Int32Array;
+  /** Query words each scalar's value (not its key) holds; 0 where they repeat a sibling's (a url slug beside the name). */
+  private valueWords: Int32Array = new Int32Array(0);
+  private coverOf: (mask: number) => number = () => 0;
+  private readonly companions = new Map<string, number>();
+  /** The best cover of a set of query words by one value anywhere in the document. */
+  private readonly bestValueCover = new Map<number, number>();
 
   constructor(
     private readonly input: FormatInput,
@@ -333,6 +343,7 @@ class JsonTrimmer {
     this.unitCost = new Float64Array(tree.n).fill(-1);
     this.markerCost = new Float64Array(tree.n).fill(-1);
     this.longTokens = new Float64Array(tree.n);
+    this.contextWords = new Int32Array(tree.n);
     this.rank();
   }
 
@@ -352,7 +363,7 @@ class JsonTrimmer {
   private rank(): void {
     const { tree, input } = this;
     const { n, kind, parent } = tree;
-    const { keyWeight, ownMask, weights } = this.queryMatches();
+    const { keyWeight, ownMask, keyMask, weights } = this.queryMatches();
     const pathBonus = new Float64Array(n);
     const base = new Float64Array(n);
     const asks = this.askedKind();
@@ -369,12 +380,14 @@ class JsonTrimmer {
       for (let m = mask, b = 0; m !== 0; m >>>= 1, b++) if (m & 1) c += weights[b]!;
       return c;
     };
+    this.coverOf = coverOf;
     const top1 = new Float64Array(n).fill(-Infinity);
     const top2 = new Float64Array(n).fill(-Infinity);
     const mask = Int32Array.from(ownMask);
     const bestMemberCover = new Float64Array(n);
     const prio = this.prio;
     const repeats = this.repeatsSibling(ownMask);
+    this.valueWords = ownMask.map((m, i) => (isContainer(kind[i]!) || repeats[i] ? 0 : m & ~keyMask[i]!));
     for (let i = n - 1; i >= 0; i--) {
       const cover = mask[i] === 0 ? 0 : (repeats[i] ? CONTEXT_SHARE : 1) * coverOf(mask[i]!);
       // Opening a container only costs its braces; it ranks by what it leads to, slightly less
@@ -406,6 +419,7 @@ class JsonTrimmer {
       const up = parent[i]!;
       context[i] = context[up]! | (kind[up] === OBJECT ? mask[up]! & ~mask[i]! : ownMask[up]!);
       const extra = context[i]! & ~mask[i]!;
+      this.contextWords[i] = extra;
       if (extra !== 0) prio[i] = prio[i]! + CONTEXT_SHARE * coverOf(extra);
       const floor = 0.8 * prio[up]!;
       if (prio[i]! < floor) prio[i] = floor + INHERITED_OWN_SHARE * prio[i]!;
@@ -467,17 +481,17 @@ class JsonTrimmer {
    * `{"node_modules/express": {"version": …}, …}` asked "version of node_modules/express", every
    * entry shares "node" and "modules" and holds a "version"; only "express" tells them apart.
    */
-  private queryMatches(): { keyWeight: Float64Array; ownMask: Int32Array; weights: number[] } {
+  private queryMatches(): { keyWeight: Float64Array; ownMask: Int32Array; keyMask: Int32Array; weights: number[] } {
     const { tree } = this;
     const n = tree.n;
     const keyWeight = new Float64Array(n);
     const ownMask = new Int32Array(n);
+    const keyMask = new Int32Array(n);
     const asked = [...new Map(matchTerms(this.input.query ?? '').map((t) => [t.key, t.word])).entries()].slice(0, 30);
-    if (asked.length === 0) return { keyWeight, ownMask, weights: [] };
+    if (asked.length === 0) return { keyWeight, ownMask, keyMask, weights: [] };
     // Match key -> the query words (bits) it stands for; near words join it for the soft pass.
     const bit = new Map(asked.map(([key], k) => [key, 1 << k]));
     const scale = asked.map(() => 1);
-    const keyMask = new Int32Array(n);
     let df = this.matchNodes(bit, asked.length, keyMask, ownMask);
     const soft = this.input.soft;
     const vectors = soft && soft.weight > 0 && df.some((d) => d === 0) ? soft.vectors() : undefined;
@@ -504,7 +518,7 @@ class JsonTrimmer {
       for (let m = keyMask[i]!, b = 0; m !== 0; m >>>= 1, b++) if (m & 1) best = Math.max(best, scale[b]! * (1 + rarity[b]!));
       keyWeight[i] = best;
     }
-    return { keyWeight, ownMask, weights: rarity.map((r, b) => scale[b]! * (0.5 + 0.5 * r)) };
+    return { keyWeight, ownMask, keyMask, weights: rarity.map((r, b) => scale[b]! * (0.5 + 0.5 * r)) };
   }
 
   /**
@@ -659,11 +673,54 @@ class JsonTrimmer {
   }
 
   /**
+   * What names a value's record when the value itself names nothing the query asks about: the
+   * short scalar of the nearest enclosing object whose value holds the query words the value was
+   * ranked for (the hotel's name beside the price asked about), and only when no value in the
+   * document holds more of them (not "web-03" for a question about "web-01"). -1 when there is none.
+   */
+  private companion(i: number): number {
+    const words = this.contextWords[i]!;
+    if (words === 0 || this.valueWords[i] !== 0) return -1;
+    const { kind, parent, last, start, end } = this.tree;
+    for (let up = parent[i]!; up >= 0; up = parent[up]!) {
+      if (kind[up] !== OBJECT) continue;
+      const memo = `${up}:${words}`;
+      let best = this.companions.get(memo);
+      if (best === undefined) {
+        best = -1;
+        let bestCover = 0;
+        for (let j = up + 1; j <= last[up]!; j = last[j]! + 1) {
+          const shared = this.valueWords[j]! & words;
+          if (shared === 0 || end[j]! - start[j]! > COMPANION_CHARS) continue;
+          const cover = this.coverOf(shared);
+          if (cover > bestCover || (cover === bestCover && best >= 0 && end[j]! - start[j]! < end[best]! - start[best]!)) [best, bestCover] = [j, cover];
+        }
+        if (best >= 0 && bestCover < this.documentBest(words) - 1e-9) best = -1;
+        this.companions.set(memo, best);
+      }
+      if (best >= 0) return best;
+    }
+    return -1;
+  }
+
+  private documentBest(words: number): number {
+    let best = this.bestValueCover.get(words);
+    if (best === undefined) {
+      best = 0;
+      for (let j = 0; j < this.tree.n; j++) if (this.valueWords[j]! & words) best = Math.max(best, this.coverOf(this.valueWords[j]! & words));
+      this.bestValueCover.set(words, best);
+    }
+    return best;
+  }
+
+  /**
    * Greedy fill in priority order from the root down, within `budget` estimated tokens. A
    * container is written only with a member in it: taking it out of the frontier puts its members
    * there, and the first member taken brings in its unwritten containers and pays for them. (Opened
    * on their own rank, records were written empty, `{"_omitted":12}` after `{"_omitted":12}`, and
-   * spent the budget the asked field needed.)
+   * spent the budget the asked field needed.) A value taken for its record's query words brings the
+   * member that holds them (`companion`) when both fit: a price without its hotel's name answers
+   * nothing. When only the value fits it goes alone.
    */
   select(budget: number): Selection {
     const { tree } = this;
@@ -679,14 +736,8 @@ class JsonTrimmer {
     expand(0);
     let keptCount = 1;
     let misses = 0;
-    const chain: number[] = [];
-    while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
-      const i = frontier.pop();
-      if (members[i]! > 0) {
-        expand(i);
-        continue;
-      }
-      // The value and every container above it not yet written, innermost first.
+    /** The value and every container above it not yet written, innermost first, and what writing them costs. */
+    const chainOf = (i: number, chain: number[]): number => {
       chain.length = 0;
       for (let x = i; !kept[x]; x = parent[x]!) chain.push(x);
       let c = 0;
@@ -698,17 +749,44 @@ class JsonTrimmer {
         const upMembers = (k + 1 < chain.length ? 0 : keptMembers[up]!) + 1;
         if (upMembers === members[up]!) c -= this.marker(up);
       }
+      return c;
+    };
+    const write = (chain: readonly number[], step: 1 | -1) => {
+      for (const x of chain) {
+        kept[x] = step === 1 ? 1 : 0;
+        keptMembers[parent[x]!]! += step;
+        keptCount += step;
+      }
+    };
+    const chain: number[] = [];
+    const withIt: number[] = [];
+    while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
+      const i = frontier.pop();
+      if (members[i]! > 0) {
+        expand(i);
+        continue;
+      }
+      if (kept[i]) continue;
+      const c = chainOf(i, chain);
+      const j = used + c <= budget ? this.companion(i) : -1;
+      if (j >= 0 && !kept[j]) {
+        write(chain, 1);
+        const cj = chainOf(j, withIt);
+        if (used + c + cj <= budget) {
+          write(withIt, 1);
+          used += c + cj;
+          misses = 0;
+          continue;
+        }
+        write(chain, -1);
+      }
       if (used + c > budget) {
         misses++;
         continue;
       }
       misses = 0;
       used += c;
-      for (const x of chain) {
-        kept[x] = 1;
-        keptMembers[parent[x]!]!++;
-        keptCount++;
-      }
+      write(chain, 1);
     }
     // What is left lengthens the kept long strings, in proportion to what each still misses.
     let all = keptCount === n;
