@@ -28,6 +28,9 @@ const CONTEXT_SHARE = 0.5;
 const MAX_SIBLINGS_COMPARED = 64;
 // A companion (see JsonTrimmer.companion) is a short scalar: a name or an id, not a description.
 const COMPANION_CHARS = 120;
+// Companion searches stop after visiting this many nodes per node of the document: a document
+// built so that every record holds a different mix of the query words cannot make them quadratic.
+const COMPANION_WORK = 8;
 // Rank added to a value of the kind the question asks for (an amount for "how many", a date or time for
 // "when", a capitalised name for "who" and "where"), as much as a key the question names.
 // bench:json-questions, paraphrased, 10x / 20x: 98.9 / 59.8% with 0, 98.3 / 63.8 with 0.1-0.2,
@@ -333,6 +336,10 @@ class JsonTrimmer {
   private readonly companions = new Map<string, number>();
   /** The best cover of a set of query words by one value anywhere in the document. */
   private readonly bestValueCover = new Map<number, number>();
+  /** Scalars whose value holds a query word (found on the first companion search). */
+  private namingValues: number[] | undefined;
+  /** Nodes visited looking for companions; past COMPANION_WORK x n no more are looked for. */
+  private companionWork = 0;
 
   constructor(
     private readonly input: FormatInput,
@@ -680,7 +687,7 @@ class JsonTrimmer {
    */
   private companion(i: number): number {
     const words = this.contextWords[i]!;
-    if (words === 0 || this.valueWords[i] !== 0) return -1;
+    if (words === 0 || this.valueWords[i] !== 0 || this.companionWork > COMPANION_WORK * this.tree.n) return -1;
     const { kind, parent, last, start, end } = this.tree;
     for (let up = parent[i]!; up >= 0; up = parent[up]!) {
       if (kind[up] !== OBJECT) continue;
@@ -690,6 +697,7 @@ class JsonTrimmer {
         best = -1;
         let bestCover = 0;
         for (let j = up + 1; j <= last[up]!; j = last[j]! + 1) {
+          this.companionWork++;
           const shared = this.valueWords[j]! & words;
           if (shared === 0 || end[j]! - start[j]! > COMPANION_CHARS) continue;
           const cover = this.coverOf(shared);
@@ -706,8 +714,10 @@ class JsonTrimmer {
   private documentBest(words: number): number {
     let best = this.bestValueCover.get(words);
     if (best === undefined) {
+      this.namingValues ??= [...this.valueWords.keys()].filter((j) => this.valueWords[j] !== 0);
       best = 0;
-      for (let j = 0; j < this.tree.n; j++) if (this.valueWords[j]! & words) best = Math.max(best, this.coverOf(this.valueWords[j]! & words));
+      for (const j of this.namingValues) if (this.valueWords[j]! & words) best = Math.max(best, this.coverOf(this.valueWords[j]! & words));
+      this.companionWork += this.namingValues.length;
       this.bestValueCover.set(words, best);
     }
     return best;
