@@ -48,7 +48,7 @@ export interface EngineRequest {
   /** Benchmarks and tuning only: see CutOptions. */
   lexicalMatch?: LexicalMatch | undefined;
   blockWeight?: number | undefined;
-  /** Word units: bonus of a paragraph's opening sentence (default LEAD_BONUS; benchmarks vary it). */
+  /** With a query: bonus of a paragraph's opening sentence (default LEAD_BONUS; benchmarks vary it). */
   leadBonus?: number | undefined;
   /** latte_v2 `dynamic=true`: pick the ratio from the score knee, clamped to these Nx bounds. */
   dynamic?: { minRatio: number; maxRatio: number } | undefined;

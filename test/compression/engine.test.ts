@@ -174,6 +174,25 @@ describe('engine (fake scorer)', () => {
     expect(without!.compressed).not.toContain('predefined groups');
   });
 
+  it("with a query, coarse mode prefers a paragraph's opening sentence among near equals", async () => {
+    // A budget of one sentence inside the one paragraph that answers: the later sentence matches
+    // the query a little more densely, the opening states the rule it is an instance of.
+    const opening = 'Every user of the cdrom group can read the disc.';
+    const later = 'A user in the cdrom group reads it now.';
+    const context = [
+      'The mirror network spreads the archive over many countries and continents.',
+      `${opening} ${later} The change counts after the next login.`,
+      'Security updates are announced on the DSA list every week by the security team.',
+    ].join('\n\n');
+    const flat = createEngine(flatScorer);
+    const keep = Math.max(countTokens(opening), countTokens(later)) + 1;
+    const req: EngineRequest = { ...base, context, query: 'How does a user get to read the cdrom?', weights: 'latte_v2', ratio: countTokens(context) / keep, placeholders: false };
+    const [served] = await flat.compress([req]);
+    expect(served!.compressed).toBe(opening);
+    const [without] = await flat.compress([{ ...req, leadBonus: 0 }]);
+    expect(without!.compressed).toBe(later);
+  });
+
   it('with a query, fine mode keeps a short sentence whole or drops it, never a word or two of it', async () => {
     // Each short sentence and a word found nowhere else in the context.
     const shorts: Array<[string, string]> = [
