@@ -333,6 +333,8 @@ class JsonTrimmer {
   /** Query words each scalar's value (not its key) holds; 0 where they repeat a sibling's (a url slug beside the name). */
   private valueWords: Int32Array = new Int32Array(0);
   private coverOf: (mask: number) => number = () => 0;
+  /** Long strings whose own key the query names ("scripts postversion"): the answer is the whole string. */
+  private namedKey: Float64Array = new Float64Array(0);
   private readonly companions = new Map<string, number>();
   /** The best cover of a set of query words by one value anywhere in the document. */
   private readonly bestValueCover = new Map<number, number>();
@@ -371,6 +373,7 @@ class JsonTrimmer {
     const { tree, input } = this;
     const { n, kind, parent } = tree;
     const { keyWeight, ownMask, keyMask, weights } = this.queryMatches();
+    this.namedKey = keyWeight;
     const pathBonus = new Float64Array(n);
     const base = new Float64Array(n);
     const asks = this.askedKind();
@@ -669,6 +672,11 @@ class JsonTrimmer {
     return c;
   }
 
+  /** Estimated tokens of a long string member kept whole, with its comma and key. */
+  private wholeCost(i: number): number {
+    return pieceTokens(`,${this.keyRaw(i)}:`) + this.longSize(i) + 1;
+  }
+
   /** Estimated tokens of a container's trim marker while any member is left out. */
   private marker(i: number): number {
     const cached = this.markerCost[i]!;
@@ -746,15 +754,15 @@ class JsonTrimmer {
     expand(0);
     let keptCount = 1;
     let misses = 0;
-    /** The value and every container above it not yet written, innermost first, and what writing them costs. */
-    const chainOf = (i: number, chain: number[]): number => {
+    /** The value (`whole`: a long string at full length) and every container above it not yet written, innermost first, and what writing them costs. */
+    const chainOf = (i: number, chain: number[], whole = false): number => {
       chain.length = 0;
       for (let x = i; !kept[x]; x = parent[x]!) chain.push(x);
       let c = 0;
       for (let k = 0; k < chain.length; k++) {
         const x = chain[k]!;
         const up = parent[x]!;
-        c += this.cost(x) + this.marker(x);
+        c += (k === 0 && whole ? this.wholeCost(x) : this.cost(x)) + this.marker(x);
         // The parent's marker goes away with its last missing member.
         const upMembers = (k + 1 < chain.length ? 0 : keptMembers[up]!) + 1;
         if (upMembers === members[up]!) c -= this.marker(up);
@@ -770,6 +778,7 @@ class JsonTrimmer {
     };
     const chain: number[] = [];
     const withIt: number[] = [];
+    const wholeStrings = new Set<number>();
     while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
       const i = frontier.pop();
       if (members[i]! > 0) {
@@ -777,7 +786,11 @@ class JsonTrimmer {
         continue;
       }
       if (kept[i]) continue;
-      const c = chainOf(i, chain);
+      // A long string the question names goes whole when it fits, else at preview size like the rest.
+      let whole = this.namedKey[i]! > 0 && this.longSize(i) > 0;
+      let c = chainOf(i, chain, whole);
+      if (whole && used + c > budget) [whole, c] = [false, chainOf(i, chain)];
+      if (whole) wholeStrings.add(i);
       const j = used + c <= budget ? this.companion(i) : -1;
       if (j >= 0 && !kept[j]) {
         write(chain, 1);
@@ -791,6 +804,7 @@ class JsonTrimmer {
         write(chain, -1);
       }
       if (used + c > budget) {
+        wholeStrings.delete(i);
         misses++;
         continue;
       }
@@ -804,7 +818,7 @@ class JsonTrimmer {
     const longKept: number[] = [];
     let missing = 0;
     for (let i = 0; i < n; i++) {
-      if (!kept[i] || this.longSize(i) === 0) continue;
+      if (!kept[i] || this.longSize(i) === 0 || wholeStrings.has(i)) continue;
       longKept.push(i);
       missing += this.longSize(i) - PREVIEW_TOKENS;
     }

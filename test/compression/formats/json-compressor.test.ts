@@ -261,6 +261,21 @@ describe('compressJson structure', () => {
     expect(out).toContain('"name":"node_modules/kysely"');
   });
 
+  it('keeps a long string whole when the question names its key and it fits, else shortens it', () => {
+    // Six shell commands of ~60 tokens each: shortened to fit, the asked one lost its end.
+    const step = (name: string, i: number) =>
+      `npm run lint -- --max-warnings 0 && tsc -p tsconfig.${name}.json --noEmit && vitest run --coverage --reporter=dot test/${name} && node scripts/check-${name}-${i}.mjs --strict --out build/${name}/report-${i}.json && git diff --exit-code`;
+    const names = ['build', 'release', 'docs', 'bench', 'lint', 'deploy'];
+    const text = JSON.stringify({ name: 'crema', scripts: Object.fromEntries(names.map((n, i) => [n, step(n, i)])) }, null, 2);
+    const asked = step('release', 1);
+    const half = compressJson(scoredText(text, 'What is the scripts release?').input(Math.round(countTokens(text) / 2)));
+    expect(half).toContain(JSON.stringify(asked));
+    // Too small for it whole: a shortened run of it, valid JSON, within the budget.
+    const tight = compressJson(scoredText(text, 'What is the scripts release?').input(60));
+    expect(countTokens(tight)).toBeLessThanOrEqual(60);
+    expect(JSON.parse(tight).scripts.release).toContain(PLACEHOLDER);
+  });
+
   it('shortens long strings with the text engine, keeping escapes valid, and marks them', () => {
     const readme = readRepoFile('node_modules/express/Readme.md');
     const doc = { name: 'express', version: '5.2.0', readme, notes: [readme.slice(0, 3000), 'short'] };
