@@ -769,11 +769,11 @@ class JsonTrimmer {
       }
       return c;
     };
-    const write = (chain: readonly number[], step: 1 | -1) => {
+    const write = (chain: readonly number[]) => {
       for (const x of chain) {
-        kept[x] = step === 1 ? 1 : 0;
-        keptMembers[parent[x]!]! += step;
-        keptCount += step;
+        kept[x] = 1;
+        keptMembers[parent[x]!]!++;
+        keptCount++;
       }
     };
     const chain: number[] = [];
@@ -790,27 +790,21 @@ class JsonTrimmer {
       let whole = this.namedKey[i]! > 0 && this.longSize(i) > 0;
       let c = chainOf(i, chain, whole);
       if (whole && used + c > budget) [whole, c] = [false, chainOf(i, chain)];
-      if (whole) wholeStrings.add(i);
-      const j = used + c <= budget ? this.companion(i) : -1;
-      if (j >= 0 && !kept[j]) {
-        write(chain, 1);
-        const cj = chainOf(j, withIt);
-        if (used + c + cj <= budget) {
-          write(withIt, 1);
-          used += c + cj;
-          misses = 0;
-          continue;
-        }
-        write(chain, -1);
-      }
       if (used + c > budget) {
-        wholeStrings.delete(i);
         misses++;
         continue;
       }
       misses = 0;
       used += c;
-      write(chain, 1);
+      write(chain);
+      if (whole) wholeStrings.add(i);
+      const j = this.companion(i);
+      if (j < 0 || kept[j]) continue;
+      const cj = chainOf(j, withIt);
+      if (used + cj <= budget) {
+        used += cj;
+        write(withIt);
+      }
     }
     // What is left lengthens the kept long strings, in proportion to what each still misses.
     let all = keptCount === n;
