@@ -331,10 +331,11 @@ class JsonTrimmer {
   /** Query words a node's enclosing objects hold but it does not (what lifted it to its record). */
   private readonly contextWords: Int32Array;
   /** Query words each scalar's value (not its key) holds; 0 where they repeat a sibling's (a url slug beside the name). */
-  private valueWords: Int32Array = new Int32Array(0);
-  private coverOf: (mask: number) => number = () => 0;
-  /** Long strings whose own key the query names ("scripts postversion"): the answer is the whole string. */
-  private namedKey: Float64Array = new Float64Array(0);
+  private valueWords!: Int32Array;
+  /** The weight of a set of query words (a bitmask). */
+  private coverOf!: (mask: number) => number;
+  /** How strongly the query names each node's own key (0: not at all); a long string so named goes whole when it fits. */
+  private namedKey!: Float64Array;
   private readonly companions = new Map<string, number>();
   /** The best cover of a set of query words by one value anywhere in the document. */
   private readonly bestValueCover = new Map<number, number>();
@@ -660,7 +661,7 @@ class JsonTrimmer {
     const cached = this.unitCost[i]!;
     if (cached >= 0) return cached;
     const k = this.tree.kind[i]!;
-    const prefix = `,${this.keyRaw(i)}${this.tree.keyEnd[i]! >= 0 ? ':' : ''}`;
+    const prefix = this.memberPrefix(i);
     let c: number;
     if (isContainer(k)) c = pieceTokens(prefix + (k === OBJECT ? '{' : '[')) + 1;
     else if (k === NUMBER && INTEGER.test(this.raw(i))) c = pieceTokens(prefix) + integerTokens(this.raw(i));
@@ -672,9 +673,14 @@ class JsonTrimmer {
     return c;
   }
 
+  /** What a member is written after: the comma, and its key and colon in an object. */
+  private memberPrefix(i: number): string {
+    return `,${this.keyRaw(i)}${this.tree.keyEnd[i]! >= 0 ? ':' : ''}`;
+  }
+
   /** Estimated tokens of a long string member kept whole, with its comma and key. */
   private wholeCost(i: number): number {
-    return pieceTokens(`,${this.keyRaw(i)}:`) + this.longSize(i) + 1;
+    return pieceTokens(this.memberPrefix(i)) + this.longSize(i) + 1;
   }
 
   /** Estimated tokens of a container's trim marker while any member is left out. */
@@ -719,6 +725,7 @@ class JsonTrimmer {
     return -1;
   }
 
+  /** The best cover of `words` by one value anywhere in the document. */
   private documentBest(words: number): number {
     let best = this.bestValueCover.get(words);
     if (best === undefined) {
