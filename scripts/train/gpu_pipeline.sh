@@ -12,7 +12,8 @@
 #   (onnx_to_ckpt.py) and distils students from the bundled latte_v1; the bundled latte_v1 and
 #   latte_v2 come from these runs (README.md, "Bundled models").
 # Back here: ckpt_parts.py unpack, then export_onnx.py (see README.md, "GPU run").
-# Knobs (minutes): MLM_MIN, LABEL_MIN, FT_MIN; presets P1 (latte_v1), P2 (latte_v2, espresso_v1).
+# Knobs (minutes): MLM_MIN, LABEL_MIN, FT_MIN; presets P1 (latte_v1), P2 (latte_v2, espresso_v1); BRIDGE
+# (share of latte labels from make_labels.py's bridge task).
 set -euo pipefail
 export PYTHONUNBUFFERED=1
 T=$(cd "$(dirname "$0")" && pwd)
@@ -49,7 +50,7 @@ unpack() { # corpus, WordNet, token stream for MLM (NO_MLM=1 skips it)
 start_labels() { # background label shards on every core; their pids in lab_pids
   log "labels ($SHARDS latte + $ESP_SHARDS espresso shards, $LABEL_MIN min)"
   LAB=("$PY" "$T/make_labels.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --wordnet "$W/dict" --out "$W/labels"
-       --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN")
+       --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN" --bridge "${BRIDGE:-0}")
   lab_pids=()
   "${LAB[@]}" --shard 0 --splits val --latte 20000 --espresso 10000 > "$W/logs/labels0.log" 2>&1 & lab_pids+=($!)
   for k in $(seq 1 "$SHARDS"); do

@@ -36,6 +36,7 @@ GENERIC_HEADINGS = {"description", "options", "synopsis", "name", "notes", "exam
                     "introduction", "files", "environment", "caveats", "usage", "details", "discussion", "configuration"}
 SENT_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 NUM = re.compile(r"^\d[\d,.]*$")
+ANAPHORS = {"it", "this", "that", "these", "those", "he", "she", "they", "its", "his", "her", "their", "there", "such"}
 
 
 def split_id(doc_id):
@@ -83,8 +84,8 @@ def inflect(w, rng):
     return w + "s"
 
 
-def pseudo_question(sent_words, rng, wn):
-    """Inverse-cloze pseudo-question from a sentence's words."""
+def pseudo_question(sent_words, rng, wn, wh=None):
+    """Inverse-cloze pseudo-question from a sentence's words (wh="": the words alone, no wh-word)."""
     content = [i for i, w in enumerate(sent_words) if w.lower() not in STOP and any(c.isalnum() for c in w)]
     if len(content) < 4:
         return None
@@ -113,21 +114,43 @@ def pseudo_question(sent_words, rng, wn):
             q.append(w)
     if sum(1 for w in q if w.lower() not in STOP) < 2:
         return None
-    a = sent_words[ans]
-    if NUM.match(a):
-        wh = rng.choice(["How many", "When", "What year", "How much", "What number"])
-    elif a[:1].isupper():
-        wh = rng.choice(["Who", "Where", "What", "Which"])
-    else:
-        wh = rng.choice(WH_GENERIC)
+    if wh is None:
+        a = sent_words[ans]
+        if NUM.match(a):
+            wh = rng.choice(["How many", "When", "What year", "How much", "What number"])
+        elif a[:1].isupper():
+            wh = rng.choice(["Who", "Where", "What", "Which"])
+        else:
+            wh = rng.choice(WH_GENERIC)
     if rng.random() < 0.15:
         rng.shuffle(q)
-    return f"{wh} {' '.join(q)}?"
+    return f"{wh} {' '.join(q)}?".lstrip()
+
+
+def bridge_pairs(p):
+    """Indexes i of a paragraph's sentences where sentence i + 1 continues sentence i and holds a
+    number that sentence i lacks."""
+    sents = [s for s in SENT_SPLIT.split(p) if s.strip()]
+    for i in range(len(sents) - 1):
+        a, b = split_words(sents[i]), split_words(sents[i + 1])
+        # a number asked for ("When", "How many") that the echoing sentence lacks is the cue a
+        # reader uses to look one sentence further (a name would not be: both hold names)
+        if not (6 <= len(a) <= 60 and 6 <= len(b) <= 60) or any(NUM.match(w) for w in a):
+            continue
+        # the second sentence must continue the first (it opens with an anaphor or repeats one of
+        # its content words), or the "answer" would be an unrelated sentence of loosely joined text
+        topic = {w.lower() for w in a if len(w) > 3 and w.lower() not in STOP and w.isalpha()}
+        if b[0].lower() not in ANAPHORS and not topic & {w.lower() for w in b}:
+            continue
+        if any(NUM.match(w) and not (0 < j < len(b) - 1 and b[j - 1] == "(" and b[j + 1] == ")") for j, w in enumerate(b)):  # not "select ( 2 )"
+            yield i
 
 
 class Builder:
-    def __init__(self, docs, tok, rng, wn, max_len=512, max_q=48):
+    def __init__(self, docs, tok, rng, wn, max_len=512, max_q=48, bridge_share=0.0):
         self.docs, self.tok, self.rng, self.wn = docs, tok, rng, wn
+        self.bridge_share = bridge_share
+        self.bridge_pairs = None  # built on first use: (doc index, paragraph, sentence index)
         self.max_len, self.max_q = max_len, max_q
         self.paras = []  # (doc index, paragraph text)
         for di, d in enumerate(docs):
@@ -225,6 +248,34 @@ class Builder:
             return q, ev, di
         return None
 
+    def bridge(self):
+        """A question whose topic words come from one sentence and whose number sits in the next
+        ("The Normans conquered England." / "This happened in 1066." <- "When did the Normans
+        conquer England?"): only the number-bearing sentence is labelled KEEP, so the sentence that
+        merely echoes the question's words is a hard negative right beside the evidence."""
+        rng = self.rng
+        if self.bridge_pairs is None:
+            self.bridge_pairs = [(di, p, i) for di, p in self.paras if self.docs[di]["kind"] != "defs" for i in bridge_pairs(p)]
+        for _ in range(30):
+            if not self.bridge_pairs:
+                return None
+            di, p, i = rng.choice(self.bridge_pairs)
+            sents = [s for s in SENT_SPLIT.split(p) if s.strip()]
+            topic = pseudo_question(split_words(sents[i]), rng, self.wn, wh="")
+            if not topic:
+                continue
+            b = split_words(sents[i + 1])
+            extra = [w for w in b if w.lower() not in STOP and w.lower() not in ANAPHORS and any(c.isalpha() for c in w)]
+            extra = rng.sample(extra, min(len(extra), rng.randint(0, 2)))
+            wh = rng.choice(["How many", "When", "What year", "How much", "What number"])
+            q = f"{wh} {topic.rstrip('?')} {' '.join(extra)}".strip() + "?"
+            ev = []
+            for k, s in enumerate(sents):
+                w = split_words(s)
+                ev.append((w, [1 if k == i + 1 else 0] * len(w)))
+            return q, ev, di
+        return None
+
     def keyed(self, kinds):
         rng = self.rng
         for _ in range(50):
@@ -258,7 +309,9 @@ class Builder:
     def latte_example(self):
         rng = self.rng
         r = rng.random()
-        if r < 0.5:
+        if r < self.bridge_share:
+            ex = self.bridge(); t = "bridge"
+        elif r < 0.5:
             ex = self.ict(); t = "ict"
         elif r < 0.7:
             ex = self.keyed({"sections"}); t = "heading"
@@ -372,6 +425,7 @@ def main():
     ap.add_argument("--shard", type=int, default=None)
     ap.add_argument("--encode", type=int, default=0, help="write encoded npz shards of this window length")
     ap.add_argument("--splits", default="train,val", help="which splits to write")
+    ap.add_argument("--bridge", type=float, default=0.0, help="share of latte examples from Builder.bridge (taken from the inverse-cloze share)")
     ap.add_argument("--minutes", type=float, default=1e9, help="stop each split's generation after this long")
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -398,7 +452,7 @@ def main():
         deadline = time.time() + a.minutes * 60
         n_l = a.latte if split == "train" else max(200, a.latte // 50)
         n_e = a.espresso if split == "train" else max(100, a.espresso // 50)
-        b = Builder(ds, tok, random.Random(shard_seed + (split == "val")), wn, max_len=a.max_len)
+        b = Builder(ds, tok, random.Random(shard_seed + (split == "val")), wn, max_len=a.max_len, bridge_share=a.bridge)
         if n_l:
             with sink("latte", split) as f:
                 k, cnt = 0, collections.Counter()
