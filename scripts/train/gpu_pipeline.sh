@@ -50,7 +50,7 @@ unpack() { # corpus, WordNet, token stream for MLM (NO_MLM=1 skips it)
 start_labels() { # background label shards on every core; their pids in lab_pids
   log "labels ($SHARDS latte + $ESP_SHARDS espresso shards, $LABEL_MIN min)"
   LAB=("$PY" "$T/make_labels.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --wordnet "$W/dict" --out "$W/labels"
-       --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN" --bridge "${BRIDGE:-0}")
+       --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN" --bridge "${BRIDGE:-0}" --synonyms "${SYNONYMS:-0.15}")
   lab_pids=()
   "${LAB[@]}" --shard 0 --splits val --latte 20000 --espresso 10000 > "$W/logs/labels0.log" 2>&1 & lab_pids+=($!)
   for k in $(seq 1 "$SHARDS"); do

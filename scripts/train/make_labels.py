@@ -84,8 +84,9 @@ def inflect(w, rng):
     return w + "s"
 
 
-def pseudo_question(sent_words, rng, wn, wh=None):
-    """Inverse-cloze pseudo-question from a sentence's words (wh="": the words alone, no wh-word)."""
+def pseudo_question(sent_words, rng, wn, wh=None, synonyms=0.15):
+    """Inverse-cloze pseudo-question from a sentence's words (wh="": the words alone, no wh-word);
+    a share `synonyms` of the kept content words is swapped for a WordNet synonym."""
     content = [i for i, w in enumerate(sent_words) if w.lower() not in STOP and any(c.isalnum() for c in w)]
     if len(content) < 4:
         return None
@@ -105,9 +106,9 @@ def pseudo_question(sent_words, rng, wn, wh=None):
             if rng.random() > keep_p:
                 continue
             r = rng.random()
-            if r < 0.15 and wn is not None:
+            if r < synonyms and wn is not None:
                 w = wn.synonym(w, rng) or w
-            elif r < 0.25 and w.isalpha() and len(w) > 3:
+            elif r < synonyms + 0.1 and w.isalpha() and len(w) > 3:
                 w = inflect(w, rng)
             q.append(w)
         elif rng.random() < 0.25:
@@ -147,9 +148,9 @@ def bridge_pairs(p):
 
 
 class Builder:
-    def __init__(self, docs, tok, rng, wn, max_len=512, max_q=48, bridge_share=0.0):
+    def __init__(self, docs, tok, rng, wn, max_len=512, max_q=48, bridge_share=0.0, synonyms=0.15):
         self.docs, self.tok, self.rng, self.wn = docs, tok, rng, wn
-        self.bridge_share = bridge_share
+        self.bridge_share, self.synonyms = bridge_share, synonyms
         self.bridge_pairs = None  # built on first use: (doc index, paragraph, sentence index)
         self.max_len, self.max_q = max_len, max_q
         self.paras = []  # (doc index, paragraph text)
@@ -238,7 +239,7 @@ class Builder:
                 continue
             si = rng.choice(cand)
             sw = split_words(sents[si])
-            q = pseudo_question(sw, rng, self.wn)
+            q = pseudo_question(sw, rng, self.wn, synonyms=self.synonyms)
             if not q:
                 continue
             ev = []
@@ -261,7 +262,7 @@ class Builder:
                 return None
             di, p, i = rng.choice(self.bridge_pairs)
             sents = [s for s in SENT_SPLIT.split(p) if s.strip()]
-            topic = pseudo_question(split_words(sents[i]), rng, self.wn, wh="")
+            topic = pseudo_question(split_words(sents[i]), rng, self.wn, wh="", synonyms=self.synonyms)
             if not topic:
                 continue
             b = split_words(sents[i + 1])
@@ -426,6 +427,7 @@ def main():
     ap.add_argument("--encode", type=int, default=0, help="write encoded npz shards of this window length")
     ap.add_argument("--splits", default="train,val", help="which splits to write")
     ap.add_argument("--bridge", type=float, default=0.0, help="share of latte examples from Builder.bridge (taken from the inverse-cloze share)")
+    ap.add_argument("--synonyms", type=float, default=0.15, help="share of pseudo-question words swapped for a WordNet synonym")
     ap.add_argument("--minutes", type=float, default=1e9, help="stop each split's generation after this long")
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -452,7 +454,7 @@ def main():
         deadline = time.time() + a.minutes * 60
         n_l = a.latte if split == "train" else max(200, a.latte // 50)
         n_e = a.espresso if split == "train" else max(100, a.espresso // 50)
-        b = Builder(ds, tok, random.Random(shard_seed + (split == "val")), wn, max_len=a.max_len, bridge_share=a.bridge)
+        b = Builder(ds, tok, random.Random(shard_seed + (split == "val")), wn, max_len=a.max_len, bridge_share=a.bridge, synonyms=a.synonyms)
         if n_l:
             with sink("latte", split) as f:
                 k, cnt = 0, collections.Counter()
