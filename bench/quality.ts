@@ -125,8 +125,15 @@ const allMethods: Method[] = [
   { name: 'first-N truncation', run: async (c, _q, _nx, budget) => truncate(c, budget) },
   { name: 'random sentences', run: async (c, _q, _nx, budget, i) => randomSentences(c, budget, rng(1000 + i)) },
 ];
-/** --methods 'latte_v2,BM25 sentences' runs only those (quicker looks while developing). */
-const methods = args.methods ? allMethods.filter((m) => args.methods!.split(',').includes(m.name)) : allMethods;
+/**
+ * --methods 'latte_v2,BM25 sentences' runs only those (quicker looks while developing). A comma
+ * followed by a space belongs to a name ("v2 fine, model only"), so only bare commas separate.
+ */
+const chosenMethods = args.methods?.split(/,(?! )/u);
+const methods = chosenMethods ? allMethods.filter((m) => chosenMethods.includes(m.name)) : allMethods;
+if (chosenMethods && methods.length !== chosenMethods.length) {
+  throw new Error(`--methods: unknown ${chosenMethods.filter((n) => !allMethods.some((m) => m.name === n)).join(', ')}`);
+}
 
 interface Cell {
   hits: number;
