@@ -12,8 +12,8 @@
 #   (onnx_to_ckpt.py) and distils students from the bundled latte_v1; the bundled latte_v1 and
 #   latte_v2 come from these runs (README.md, "Bundled models").
 # Back here: ckpt_parts.py unpack, then export_onnx.py (see README.md, "GPU run").
-# Knobs (minutes): MLM_MIN, LABEL_MIN, FT_MIN; presets P1 (latte_v1), P2 (latte_v2, espresso_v1); BRIDGE
-# (share of latte labels from make_labels.py's bridge task).
+# Knobs (minutes): MLM_MIN, LABEL_MIN, FT_MIN; presets P1 (latte_v1), P2 (latte_v2, espresso_v1); label
+# recipe: BRIDGE and SYNONYMS (make_labels.py --bridge / --synonyms).
 set -euo pipefail
 export PYTHONUNBUFFERED=1
 T=$(cd "$(dirname "$0")" && pwd)

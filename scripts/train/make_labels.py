@@ -36,6 +36,7 @@ GENERIC_HEADINGS = {"description", "options", "synopsis", "name", "notes", "exam
                     "introduction", "files", "environment", "caveats", "usage", "details", "discussion", "configuration"}
 SENT_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 NUM = re.compile(r"^\d[\d,.]*$")
+WH_NUMBER = ["How many", "When", "What year", "How much", "What number"]
 ANAPHORS = {"it", "this", "that", "these", "those", "he", "she", "they", "its", "his", "her", "their", "there", "such"}
 
 
@@ -118,7 +119,7 @@ def pseudo_question(sent_words, rng, wn, wh=None, synonyms=0.15):
     if wh is None:
         a = sent_words[ans]
         if NUM.match(a):
-            wh = rng.choice(["How many", "When", "What year", "How much", "What number"])
+            wh = rng.choice(WH_NUMBER)
         elif a[:1].isupper():
             wh = rng.choice(["Who", "Where", "What", "Which"])
         else:
@@ -128,10 +129,19 @@ def pseudo_question(sent_words, rng, wn, wh=None, synonyms=0.15):
     return f"{wh} {' '.join(q)}?".lstrip()
 
 
+def sentences(p):
+    return [s for s in SENT_SPLIT.split(p) if s.strip()]
+
+
+def evidence(sents, keep):
+    """The (words, labels) segments of a paragraph's sentences, only sentence `keep` labelled KEEP."""
+    return [(w, [int(k == keep)] * len(w)) for k, w in ((k, split_words(s)) for k, s in enumerate(sents))]
+
+
 def bridge_pairs(p):
     """Indexes i of a paragraph's sentences where sentence i + 1 continues sentence i and holds a
     number that sentence i lacks."""
-    sents = [s for s in SENT_SPLIT.split(p) if s.strip()]
+    sents = sentences(p)
     for i in range(len(sents) - 1):
         a, b = split_words(sents[i]), split_words(sents[i + 1])
         # a number asked for ("When", "How many") that the echoing sentence lacks is the cue a
@@ -151,7 +161,7 @@ class Builder:
     def __init__(self, docs, tok, rng, wn, max_len=512, max_q=48, bridge_share=0.0, synonyms=0.15):
         self.docs, self.tok, self.rng, self.wn = docs, tok, rng, wn
         self.bridge_share, self.synonyms = bridge_share, synonyms
-        self.bridge_pairs = None  # built on first use: (doc index, paragraph, sentence index)
+        self.bridge_pool = None  # built on first use: (doc index, paragraph, sentence index)
         self.max_len, self.max_q = max_len, max_q
         self.paras = []  # (doc index, paragraph text)
         for di, d in enumerate(docs):
@@ -233,7 +243,7 @@ class Builder:
             di, p = rng.choice(self.paras)
             if self.docs[di]["kind"] == "defs":
                 continue
-            sents = [s for s in SENT_SPLIT.split(p) if s.strip()]
+            sents = sentences(p)
             cand = [i for i, s in enumerate(sents) if 8 <= len(s.split()) <= 60]
             if not cand:
                 continue
@@ -242,11 +252,7 @@ class Builder:
             q = pseudo_question(sw, rng, self.wn, synonyms=self.synonyms)
             if not q:
                 continue
-            ev = []
-            for i, s in enumerate(sents):
-                w = split_words(s)
-                ev.append((w, [1 if i == si else 0] * len(w)))
-            return q, ev, di
+            return q, evidence(sents, si), di
         return None
 
     def bridge(self):
@@ -255,26 +261,22 @@ class Builder:
         conquer England?"): only the number-bearing sentence is labelled KEEP, so the sentence that
         merely echoes the question's words is a hard negative right beside the evidence."""
         rng = self.rng
-        if self.bridge_pairs is None:
-            self.bridge_pairs = [(di, p, i) for di, p in self.paras if self.docs[di]["kind"] != "defs" for i in bridge_pairs(p)]
+        if self.bridge_pool is None:
+            self.bridge_pool = [(di, p, i) for di, p in self.paras if self.docs[di]["kind"] != "defs" for i in bridge_pairs(p)]
         for _ in range(30):
-            if not self.bridge_pairs:
+            if not self.bridge_pool:
                 return None
-            di, p, i = rng.choice(self.bridge_pairs)
-            sents = [s for s in SENT_SPLIT.split(p) if s.strip()]
+            di, p, i = rng.choice(self.bridge_pool)
+            sents = sentences(p)
             topic = pseudo_question(split_words(sents[i]), rng, self.wn, wh="", synonyms=self.synonyms)
             if not topic:
                 continue
             b = split_words(sents[i + 1])
             extra = [w for w in b if w.lower() not in STOP and w.lower() not in ANAPHORS and any(c.isalpha() for c in w)]
             extra = rng.sample(extra, min(len(extra), rng.randint(0, 2)))
-            wh = rng.choice(["How many", "When", "What year", "How much", "What number"])
+            wh = rng.choice(WH_NUMBER)
             q = f"{wh} {topic.rstrip('?')} {' '.join(extra)}".strip() + "?"
-            ev = []
-            for k, s in enumerate(sents):
-                w = split_words(s)
-                ev.append((w, [1 if k == i + 1 else 0] * len(w)))
-            return q, ev, di
+            return q, evidence(sents, i + 1), di
         return None
 
     def keyed(self, kinds):
