@@ -68,7 +68,7 @@ const CONCURRENCY = Number(args.concurrency);
 const config = { ...loadConfig({}), modelsDir: args.models!, logLevel: 'silent' };
 const db = await createDb({ dataDir: 'memory://' });
 await migrateToLatest(db.db);
-const backend = createEnginePool({ modelsDir: config.modelsDir });
+const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers, nice: config.engineNice });
 const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas: createQuotaStore(), backend, weights: weightsOnDisk(config.modelsDir) });
 const server = app.listen(0, '127.0.0.1');
 // fetch reuses idle connections; with Node's 5 s default the server may close one just as a slow

@@ -31,8 +31,9 @@
  * throughput cell, default 320; latte_v1 gets a quarter; concurrency-16 cells send them 4 times);
  * --sequential N (requests per model for the v1/v2 ratio, default 12); --only engine|http; --nice N
  * (ENGINE_NICE of the servers, default the served 10; 0 runs the engine threads at the server's
- * priority); --workers N (ENGINE_WORKERS of the servers, default the served 1); --threads N
- * (onnxruntime intra-op threads of each worker, default the host's cores shared out); --model
+ * priority); --workers N (ENGINE_WORKERS of the servers, default the served one: 2 on this
+ * kind of host); --threads N (onnxruntime intra-op threads of every call, fixed; default every core
+ * while one worker is busy, the cores shared out while several are); --model
  * latte_v1|latte_v2 (cost curve and throughput cells of one model); --quick (1k
  * and 10k tokens, few requests: checks the bench, its figures are not to quote); --models DIR;
  * --out DIR (default bench/out). Writes speed.json and speed.svg there (speed-quick.* with
@@ -612,7 +613,7 @@ interface HttpOptions {
   workers: number;
   /** ENGINE_NICE of the servers (default: the served value). */
   nice: number;
-  /** onnxruntime intra-op threads of each worker (default: the host's cores shared out among the workers). */
+  /** onnxruntime intra-op threads of every call (default: every core while one worker is busy, the cores shared out while several are). */
   threads?: number | undefined;
   /** Models of the throughput cells (the v1/v2 ratio always runs both). */
   models: readonly Model[];
@@ -787,7 +788,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       nice,
       models,
     });
-    printHttp(http.cells, http.health, http.ratio, `ENGINE_WORKERS=${workers}, onnxruntime threads per worker: ${threads ?? 'cores / workers'}, engine threads at ENGINE_NICE=${nice}`);
+    printHttp(http.cells, http.health, http.ratio, `ENGINE_WORKERS=${workers}, onnxruntime threads per call: ${threads ?? (workers > 1 ? 'all cores while one worker is busy, cores / workers while several are' : 'all cores')}, engine threads at ENGINE_NICE=${nice}`);
     Object.assign(result, { engineWorkers: workers, onnxThreads: threads ?? null, engineNice: nice, throughput: http.cells, health: http.health, v1v2: http.ratio });
   }
   writeFileSync(file('json'), `${JSON.stringify(result, null, 2)}\n`);

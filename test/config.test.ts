@@ -1,3 +1,4 @@
+import { availableParallelism, totalmem } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.js';
 
@@ -17,6 +18,15 @@ describe('loadConfig', () => {
       validateResponses: false,
       corsOrigins: [],
     });
+  });
+
+  it('ENGINE_WORKERS: two on a host with 2+ cores and 4 GiB, else one; a number or auto from the environment', () => {
+    const auto = availableParallelism() >= 2 && totalmem() >= 4 * 1024 ** 3 ? 2 : 1;
+    expect(loadConfig({}).engineWorkers).toBe(auto);
+    expect(loadConfig({ ENGINE_WORKERS: 'auto' }).engineWorkers).toBe(auto);
+    expect(loadConfig({ ENGINE_WORKERS: '3' }).engineWorkers).toBe(3);
+    expect(loadConfig({ ENGINE_WORKERS: '0' }).engineWorkers).toBe(1);
+    expect(() => loadConfig({ ENGINE_WORKERS: 'many' })).toThrow(/ENGINE_WORKERS/);
   });
 
   it('reads the environment', () => {

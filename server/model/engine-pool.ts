@@ -20,14 +20,24 @@ export type WorkerResponse =
 export type WorkerEvent = { event: 'priority'; priority: PriorityResult } | { event: 'served-file'; weights: WeightsId; served: ServedFile };
 
 /** What a worker is started with. */
-export interface WorkerSetup extends OnnxWordScorerOptions {
+export interface WorkerSetup extends Omit<OnnxWordScorerOptions, 'crowded'> {
   cancelled: SharedArrayBuffer;
+  /** One Int32: how many workers have jobs in flight (the pool keeps it). */
+  busy: SharedArrayBuffer;
   nice: number;
 }
 
 export interface EnginePoolOptions extends OnnxWordScorerOptions {
-  /** Worker threads. Default 1: onnxruntime already uses every core inside one. */
+  /**
+   * Worker threads. Default 1. With more, each network's calls use every core while one worker
+   * is busy and the cores divided among the workers while several are (see `threads`).
+   */
   workers?: number;
+  /**
+   * onnxruntime intra-op threads of every call, fixed. Default: every core while the other
+   * workers are idle, the cores divided among the workers otherwise.
+   */
+  threads?: number;
   /**
    * Nice value of the worker threads and their onnxruntime pools (default 0: as the server). The
    * server runs them at ENGINE_NICE so that, with every core busy scoring, the event loop that
@@ -53,8 +63,10 @@ const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
 export function createEnginePool(options: EnginePoolOptions): CompressionBackend {
   const size = Math.max(1, options.workers ?? 1);
   // Functions cannot cross into a worker: the priority and served-file reports come back as messages.
-  const { workers: _workers, nice = 0, onServedFile: _onServedFile, onPriority: _onPriority, ...scorerOptions } = options;
-  const workerData: OnnxWordScorerOptions = { ...scorerOptions, threads: options.threads ?? threadsPerWorker(size) };
+  const { workers: _workers, nice = 0, onServedFile: _onServedFile, onPriority: _onPriority, crowded: _crowded, ...scorerOptions } = options;
+  const threads =
+    options.threads !== undefined || size === 1 ? { threads: options.threads ?? threadsPerWorker(1) } : { threads: threadsPerWorker(1), narrowThreads: threadsPerWorker(size) };
+  const workerData = { ...scorerOptions, ...threads };
   let nextId = 1;
   let closing = false;
   const slots: Array<{ worker: Worker; pending: Map<number, Pending> }> = [];
@@ -67,8 +79,12 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     const at = Atomics.add(cancelledRing, 64, 1) % 64;
     Atomics.store(cancelledRing, at, id);
   };
+  // Workers with jobs in flight, read by each worker before its ONNX calls.
+  const busy = new SharedArrayBuffer(4);
+  const busyWorkers = new Int32Array(busy);
+  const countBusy = () => Atomics.store(busyWorkers, 0, slots.filter((s) => s.pending.size > 0).length);
   const spawn = (index: number) => {
-    const setup: WorkerSetup = { ...workerData, cancelled: cancelledIds, nice };
+    const setup: WorkerSetup = { ...workerData, cancelled: cancelledIds, busy, nice };
     const worker = new Worker(WORKER_URL, { workerData: setup, execArgv: [] });
     const pending = new Map<number, Pending>();
     worker.on('message', (msg: WorkerResponse | WorkerEvent) => {
@@ -83,6 +99,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     const fail = (err: Error) => {
       for (const p of pending.values()) p.reject(err);
       pending.clear();
+      countBusy();
       if (!closing) spawn(index);
     };
     worker.on('error', fail);
@@ -102,6 +119,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     let onAbort: (() => void) | undefined;
     return new Promise<WorkerResponse>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
+      countBusy();
       slot.worker.ref();
       slot.worker.postMessage(build(id));
       if (signal) {
@@ -115,6 +133,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
         signal.addEventListener('abort', onAbort, { once: true });
       }
     }).finally(() => {
+      countBusy();
       if (onAbort) signal?.removeEventListener('abort', onAbort);
       if (slot.pending.size === 0) slot.worker.unref();
     });

@@ -8,12 +8,14 @@ import type { WorkerEvent, WorkerRequest, WorkerResponse, WorkerSetup } from './
 import { lowerThreadPriority } from './thread-priority.js';
 import type { WordScorer } from './word-scorer.js';
 
-const { cancelled: cancelledIds, nice, ...scorerOptions } = workerData as WorkerSetup;
+const { cancelled: cancelledIds, busy, nice, ...scorerOptions } = workerData as WorkerSetup;
+const busyWorkers = new Int32Array(busy);
 // Before any onnxruntime session exists, so that its pool threads inherit the priority.
 if (nice > 0) parentPort!.postMessage({ event: 'priority', priority: lowerThreadPriority(nice) } satisfies WorkerEvent);
 // The pool logs which file each network is served from (the logger lives on the main thread).
 const scorer = createOnnxWordScorer({
   ...scorerOptions,
+  crowded: () => Atomics.load(busyWorkers, 0) > 1,
   onServedFile: (weights, served) => parentPort!.postMessage({ event: 'served-file', weights, served } satisfies WorkerEvent),
 });
 // Read now rather than in the first request whose query the text paraphrases (~80 ms).

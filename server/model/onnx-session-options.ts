@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import ort from 'onnxruntime-node';
 
+/** onnxruntime's session class once this thread's options are added to its `create`. */
+interface PatchedSession {
+  create: (...args: unknown[]) => Promise<unknown>;
+  __cremaOptions?: ort.InferenceSession.SessionOptions;
+  __cremaOriginal?: (...args: unknown[]) => Promise<unknown>;
+}
+
 const NO_SPINNING = { session: { intra_op: { allow_spinning: '0' } } };
 
 /**
@@ -12,7 +19,7 @@ const NO_SPINNING = { session: { intra_op: { allow_spinning: '0' } } };
  * instance), before any model loads.
  */
 export function useSessionOptions(options: ort.InferenceSession.SessionOptions): void {
-  const session = ort.InferenceSession as unknown as { create: (...args: unknown[]) => Promise<unknown>; __cremaOptions?: object };
+  const session = ort.InferenceSession as unknown as PatchedSession;
   const original = session.create.bind(ort.InferenceSession);
   if (session.__cremaOptions) {
     Object.assign(session.__cremaOptions, options);
@@ -31,10 +38,21 @@ export function useSessionOptions(options: ort.InferenceSession.SessionOptions):
   // engine-only 100k-token calls unchanged (1,187-1,236 ms against 1,134-1,348).
   const merged: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], enableMemPattern: false, extra: NO_SPINNING, ...options };
   session.__cremaOptions = merged;
+  session.__cremaOriginal = original;
   session.create = (model: unknown, maybeOptions?: unknown, ...rest: unknown[]) =>
     typeof maybeOptions === 'object' && maybeOptions !== null && !ArrayBuffer.isView(maybeOptions)
       ? original(model, { ...(maybeOptions as object), ...merged }, ...rest)
       : original(model, maybeOptions, ...rest);
+}
+
+/**
+ * A session on `file` with this thread's options (useSessionOptions) but `threads` intra-op
+ * threads: the scorer's second, narrower session of a network (onnx-word-scorer.ts).
+ */
+export function createSession(file: string, threads: number): Promise<ort.InferenceSession> {
+  const session = ort.InferenceSession as unknown as PatchedSession;
+  const options = { ...session.__cremaOptions, intraOpNumThreads: threads };
+  return (session.__cremaOriginal ?? ort.InferenceSession.create.bind(ort.InferenceSession))(file, options) as Promise<ort.InferenceSession>;
 }
 
 /** Intra-op threads for each of `workers` engine threads: the host's cores shared out. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import ort from 'onnxruntime-node';
 import type { WeightsId } from '../compression/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
-import { chooseServedFile, type ModelFormat, type ServedFile } from './served-file.js';
-import { threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
+import { chooseServedFile, FP32_FILE, INT8_FILE, type ModelFormat, type ServedFile } from './served-file.js';
+import { createSession, threadsPerWorker, useSessionOptions } from './onnx-session-options.js';
 import { stringMemo } from './string-memo.js';
 import { createBatcher, type Batcher } from './window-batcher.js';
 import { asciiWordPieces } from './wordpiece.js';
@@ -21,6 +21,8 @@ type Session = Pick<ort.InferenceSession, 'run'>;
 interface LoadedModel {
   tokenizer: PieceTokenizer;
   session: Session;
+  /** The same network on `narrowThreads` threads, for calls made while other workers are busy too. */
+  narrow: Session | undefined;
   acceptsQuery: boolean;
   windowPieces: number;
   overlap: number;
@@ -61,6 +63,12 @@ export interface OnnxWordScorerOptions {
   collectMs?: number;
   /** onnxruntime intra-op threads. Default: every core of the host. */
   threads?: number;
+  /**
+   * Fewer intra-op threads for calls made while `crowded()` (other engine workers busy too): each
+   * network gets a second session with this many. Unset, or not below `threads`: one session.
+   */
+  narrowThreads?: number;
+  crowded?: () => boolean;
   /** Pieces per window for every network, at most its trained window (benchmarks). Default: SERVED_WINDOW. */
   windowPieces?: number;
   /** Share of a window that the next one sees again, for every network (benchmarks). Default: SERVED_WINDOW. */
@@ -102,9 +110,11 @@ const SERVED_WINDOW: Readonly<Record<WeightsId, { pieces: number; overlap: numbe
  * averaged over the windows that saw it.
  */
 export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer {
-  const servedFor = async (weights: WeightsId): Promise<Pick<ServedFile, 'quantized' | 'modelFileName'>> => {
-    if (options.quantized !== undefined) return { quantized: options.quantized };
-    const served = await chooseServedFile(options.modelsDir, weights, { threads: options.threads ?? threadsPerWorker(1), mode: options.modelFormat });
+  const threads = options.threads ?? threadsPerWorker(1);
+  const narrowThreads = options.narrowThreads !== undefined && options.narrowThreads < threads && options.crowded ? options.narrowThreads : undefined;
+  const servedFor = async (weights: WeightsId): Promise<Pick<ServedFile, 'quantized' | 'modelFileName' | 'file'>> => {
+    if (options.quantized !== undefined) return { quantized: options.quantized, file: path.resolve(options.modelsDir, weights, options.quantized ? INT8_FILE : FP32_FILE) };
+    const served = await chooseServedFile(options.modelsDir, weights, { threads, mode: options.modelFormat });
     options.onServedFile?.(weights, served);
     return served;
   };
@@ -117,13 +127,13 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     let p = loaded.get(weights);
     if (!p) {
       p = (async () => {
-        useSessionOptions({ intraOpNumThreads: options.threads ?? threadsPerWorker(1) });
+        useSessionOptions({ intraOpNumThreads: threads });
         const t = await import('@xenova/transformers');
         t.env.allowRemoteModels = false;
         t.env.allowLocalModels = true;
         t.env.localModelPath = path.resolve(options.modelsDir) + path.sep;
         const tokenizer = (await t.AutoTokenizer.from_pretrained(weights)) as unknown as PieceTokenizer;
-        const { quantized, modelFileName } = await servedFor(weights);
+        const { quantized, modelFileName, file } = await servedFor(weights);
         const model = (await t.AutoModelForTokenClassification.from_pretrained(weights, { quantized, ...(modelFileName ? { model_file_name: modelFileName } : {}) })) as unknown as {
           session: Session;
           config: { crema?: { accepts_query?: boolean; window_pieces?: number; max_query_pieces?: number } };
@@ -134,6 +144,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
         const m = {
           tokenizer,
           session: model.session,
+          narrow: narrowThreads ? await createSession(file, narrowThreads) : undefined,
           acceptsQuery: crema.accepts_query ?? weights !== 'espresso_v1',
           windowPieces: Math.min(crema.window_pieces ?? 512, options.windowPieces ?? SERVED_WINDOW[weights].pieces),
           overlap: options.overlap ?? SERVED_WINDOW[weights].overlap,
@@ -240,7 +251,10 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     });
     // The session is run with onnxruntime-node's own tensors: transformers.js 2.x wraps tensors by
     // copying their fields, which misses the accessors of onnxruntime-node >= 1.16 (`location`, `data`).
-    const out = await m.session.run({
+    // While other workers are busy too, each worker's calls take their share of the cores
+    // instead of all of them (onnxruntime's threads would otherwise contend across workers).
+    const session = m.narrow && options.crowded?.() ? m.narrow : m.session;
+    const out = await session.run({
       input_ids: new ort.Tensor('int64', ids, [B, T]),
       attention_mask: new ort.Tensor('int64', mask, [B, T]),
       token_type_ids: new ort.Tensor('int64', types, [B, T]),

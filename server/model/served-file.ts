@@ -61,8 +61,8 @@ export interface ChooseServedFileOptions {
   cacheDir?: string;
 }
 
-const INT8_FILE = 'onnx/model_quantized.onnx';
-const FP32_FILE = 'onnx/model.onnx';
+export const INT8_FILE = 'onnx/model_quantized.onnx';
+export const FP32_FILE = 'onnx/model.onnx';
 /** The timed batch (windows x pieces), its runs per file after one warm-up run each. */
 const BATCH: [number, number] = [4, 128];
 const RUNS = 7;

@@ -92,6 +92,32 @@ describe('bundled espresso_v1', () => {
   });
 });
 
+describe('adaptive intra-op threads', () => {
+  it('calls made while other workers are busy run on a narrower session of the same network, with the same scores', async () => {
+    let crowded = false;
+    let asked = 0;
+    const adaptive = createOnnxWordScorer({
+      modelsDir,
+      threads: 2,
+      narrowThreads: 1,
+      crowded: () => {
+        asked++;
+        return crowded;
+      },
+    });
+    const request = [{ weights: 'latte_v2' as const, query: EXAMPLES[0]!.query, words: splitWords(longDocument(2)).map((w) => w.text) }];
+    const [wide] = await adaptive.score(request);
+    const wideAsks = asked;
+    crowded = true;
+    const [narrow] = await adaptive.score(request);
+    expect(wideAsks).toBeGreaterThan(0);
+    expect(asked).toBeGreaterThan(wideAsks);
+    expect(narrow!.length).toBe(wide!.length);
+    const worst = Math.max(...Array.from(narrow!, (v, i) => Math.abs(v - wide![i]!)));
+    expect(worst).toBeLessThan(1e-4);
+  });
+});
+
 describe('engine worker pool', () => {
   const pool = createEnginePool({ modelsDir });
   afterAll(() => pool.close());
