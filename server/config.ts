@@ -58,15 +58,17 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 /**
- * Engine workers when ENGINE_WORKERS is not set: two on a host with two cores or more and 4 GiB of
- * memory, else one. A second worker's JavaScript (splitting, selection) runs while the first
- * one's ONNX call does, and each call uses every core while the other worker is idle and its
- * share while both are busy (server/model/onnx-word-scorer.ts): latte_v2 at concurrency 16 gained 10-25%
- * through the route at the same single-request speed, for ~200 MB (latte_v2) to ~600 MB (all
- * networks loaded) more memory.
+ * Engine workers when ENGINE_WORKERS is not set: two on a host with two cores or more and 8 GiB of
+ * memory (the cgroup's limit when there is one), else one. A second worker's JavaScript
+ * (splitting, selection) runs while the first one's ONNX call does, and each call uses every core
+ * while the other worker is idle and its share while both are busy (server/model/onnx-word-scorer.ts):
+ * latte_v2 at concurrency 16 gained 17-21% through the route at the same single-request speed, for
+ * ~200 MB (latte_v2 only) to ~600 MB (every network loaded) more memory.
  */
 export function defaultEngineWorkers(): number {
-  return availableParallelism() >= 2 && totalmem() >= 4 * 1024 ** 3 ? 2 : 1;
+  const limit = process.constrainedMemory?.() ?? 0;
+  const memory = limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+  return availableParallelism() >= 2 && memory >= 8 * 1024 ** 3 ? 2 : 1;
 }
 
 function int(env: Env, name: string, fallback: number): number {

@@ -20,8 +20,10 @@ describe('loadConfig', () => {
     });
   });
 
-  it('ENGINE_WORKERS: two on a host with 2+ cores and 4 GiB, else one; a number or auto from the environment', () => {
-    const auto = availableParallelism() >= 2 && totalmem() >= 4 * 1024 ** 3 ? 2 : 1;
+  it('ENGINE_WORKERS: two on a host with 2+ cores and 8 GiB (or a cgroup limit that size), else one; a number or auto from the environment', () => {
+    const limit = process.constrainedMemory?.() ?? 0;
+    const memory = limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+    const auto = availableParallelism() >= 2 && memory >= 8 * 1024 ** 3 ? 2 : 1;
     expect(loadConfig({}).engineWorkers).toBe(auto);
     expect(loadConfig({ ENGINE_WORKERS: 'auto' }).engineWorkers).toBe(auto);
     expect(loadConfig({ ENGINE_WORKERS: '3' }).engineWorkers).toBe(3);
