@@ -3,8 +3,12 @@
  * question-specific request, next to what the model spends on it.
  *
  * The app is built as in production (createApp, the OpenAPI validator, key auth, tier, rate limits,
- * hold, settle, usage rows, o200k counting) but over a backend whose compress() answers at once
- * with a precomputed, plausible result, so the time left is the server's own. Each request is
+ * hold, settle, usage rows, o200k counting) but over a backend whose compress() answers with a
+ * precomputed, plausible result after the model's measured p50 (a timer: no CPU), so a request's
+ * time less that wait is what the server adds to the model's time. The hold is taken while the
+ * engine runs (server/billing/meter.ts); every cell is also run with the hold taken first
+ * (`overlapHold: false`, the meter before 2026-11-26) for comparison in the same run. With
+ * `--model-requests 0` the backend answers at once. Each request is
  * followed through its phases (an AsyncLocalStorage record per request, wrappers around the
  * services it calls, every PostgreSQL round trip counted at pg.Client). Stores: embedded PGlite with
  * in-memory limits, then PostgreSQL (DATABASE_URL, a throwaway schema) with Redis (REDIS_URL) limits
@@ -21,7 +25,9 @@
  * Flags: --requests N (per cell, default 200), --concurrency C (default 4), --history N (default
  * 20000), --budget (every key has a monthly budget, so each hold checks the key's month, and the
  * history is the keys'), --model-requests N (engine calls per model, default 8; 0 skips model
- * time), --tokens N (context size, default 2000), --models DIR.
+ * time and the route with the engine), --route-requests N (latte_v2 requests per app through the
+ * route with the real engine pool; latte_v1 a quarter; default 40), --tokens N (context size,
+ * default 2000), --models DIR.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork } from 'node:child_process';
@@ -39,6 +45,7 @@ import { createEngine, type EngineRequest, type EngineResult } from '../server/c
 import { keepFraction } from '../server/compression/ratio.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createDb, dropSchema, type DbHandle } from '../server/db/create-db.js';
+import { createEnginePool } from '../server/model/engine-pool.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import type { WordScorer } from '../server/model/word-scorer.js';
@@ -127,28 +134,33 @@ function instrument(services: Services): void {
   billing.authorize = timed('hold', billing.authorize.bind(billing));
   billing.settle = timed('settle', billing.settle.bind(billing));
   const meter = services.meter;
-  services.meter = ((call, work) => {
+  services.meter = ((call, work, hooks) => {
     const trace = als.getStore();
     if (trace) trace.marks.meterStart = performance.now();
     // The tier is read before the limits: everything from here to enforce() is tier time.
     if (trace) trace.phase = 'tier';
-    return meter(call, work).finally(() => {
+    return meter(call, work, hooks).finally(() => {
       if (trace) trace.phase = undefined;
     });
   }) as Services['meter'];
 }
 
-/** A backend that answers at once: real o200k counting, and a compress() that looks up a precomputed result. */
-function instantBackend(results: Map<string, EngineResult>): CompressionBackend {
+/**
+ * A backend with real o200k counting and a compress() that looks up a precomputed result after
+ * `engineMs` of its model (a timer, so the server's own work has the cores to itself).
+ */
+function stubBackend(results: Map<string, EngineResult>, engineMs: Partial<Record<Model, number>>): CompressionBackend {
   return {
     countTokens: timed('count', async (texts) => texts.map(countTokens)),
-    compress: timed('engine', async (requests: readonly EngineRequest[]) =>
-      requests.map((r) => {
+    compress: timed('engine', async (requests: readonly EngineRequest[]) => {
+      const wait = engineMs[requests[0]?.weights as Model] ?? 0;
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      return requests.map((r) => {
         const hit = results.get(r.context);
         if (!hit) throw new Error('overhead bench: a context without a precomputed result');
         return hit;
-      }),
-    ),
+      });
+    }),
     close: async () => undefined,
   };
 }
@@ -204,6 +216,8 @@ async function openStores(): Promise<Store[]> {
 
 interface Cell {
   store: string;
+  /** The hold taken while the engine runs (served) or before it. */
+  overlap: boolean;
   model: Model;
   concurrency: number;
   traces: Trace[];
@@ -274,11 +288,11 @@ async function seedAccount(db: DbHandle, call: (path: string, body: object, head
   return created.map((k) => k.key);
 }
 
-async function measureStore(store: Store, contexts: Array<{ context: string; query: string }>, results: Map<string, EngineResult>, opts: { requests: number; concurrency: number; history: number; budget: boolean }): Promise<Cell[]> {
+async function measureStore(store: Store, contexts: Array<{ context: string; query: string }>, backend: CompressionBackend, overlap: boolean, opts: { requests: number; concurrency: number; history: number; budget: boolean }): Promise<Cell[]> {
   const config = { ...loadConfig({}), logLevel: 'silent', maxConcurrentPerAccount: Math.max(4, opts.concurrency) };
-  const services = createServices({ db: store.db.db, quotas: store.quotas, clock: () => new Date(), sessionTtlMs: 3_600_000 });
+  const services = createServices({ db: store.db.db, quotas: store.quotas, clock: () => new Date(), sessionTtlMs: 3_600_000, overlapHold: overlap });
   instrument(services);
-  const app = createApp({ config, db: store.db, logger: pino({ level: 'silent' }), quotas: store.quotas, services, backend: instantBackend(results), weights: { isAvailable: () => true } as never });
+  const app = createApp({ config, db: store.db, logger: pino({ level: 'silent' }), quotas: store.quotas, services, backend, weights: { isAvailable: () => true } as never });
   let current: Trace[] = [];
   const server = http.createServer((req, res) => {
     const trace: Trace = { t0: performance.now(), end: 0, phases: new Map(), marks: {}, roundTrips: new Map(), phase: undefined };
@@ -301,7 +315,7 @@ async function measureStore(store: Store, contexts: Array<{ context: string; que
 
   const cells: Cell[] = [];
   let n = 0;
-  const tag = randomBytes(3).toString('hex');
+  const tag = `${randomBytes(3).toString('hex')}-${overlap ? 'o' : 's'}`;
   for (const concurrency of new Set([1, opts.concurrency])) {
     for (const model of MODELS) {
       const keys = await seedAccount(store.db, call, `${tag}-${model}-c${concurrency}`, opts.history, concurrency, opts.budget);
@@ -312,24 +326,113 @@ async function measureStore(store: Store, contexts: Array<{ context: string; que
         if (r.data.original_tokens === 0) throw new Error('empty result');
         return performance.now() - t;
       };
-      // Warm-up (JIT, the validator's compiled schemas, prepared plans), not measured.
+      // Warm-up (JIT, the validator's compiled schemas, prepared plans), not measured: its traces
+      // go to a scratch array, not to the cell measured before.
+      current = [];
       for (let i = 0; i < 20; i++) await send(i, keys[0]!);
       const bodies = contexts.map((c) => JSON.stringify({ ...c, compression_model_name: model, target_compression_ratio: RATIO }));
+      current = [];
       // The client starts (a child process, a second or so) before the CPU clock does.
       const client = runClient({ base, path: '/api/compress/question-specific/', keys, bodies: bodies.slice(n % bodies.length).concat(bodies.slice(0, n % bodies.length)), requests: opts.requests });
-      current = [];
       const cpu0 = cpuNow();
       const { ms: clientMs, seconds, failures } = await client;
       const cpuMs = (cpuNow() - cpu0) / opts.requests;
       if (failures.length) throw new Error(`overhead bench: ${failures.join('; ')}`);
       n += opts.requests;
-      cells.push({ store: store.name, model, concurrency, traces: current, clientMs, seconds, cpuMs });
-      process.stdout.write(`  ${store.name}, ${model}, concurrency ${concurrency}: ${opts.requests} requests in ${seconds.toFixed(1)} s\n`);
+      cells.push({ store: store.name, overlap, model, concurrency, traces: current, clientMs, seconds, cpuMs });
+      process.stdout.write(`  ${store.name}, hold ${overlap ? 'while the engine runs' : 'first'}, ${model}, concurrency ${concurrency}: ${opts.requests} requests in ${seconds.toFixed(1)} s\n`);
     }
   }
   server.close();
   server.closeAllConnections();
   return cells;
+}
+
+/** What the question-specific route asks of the engine for `c` at RATIO, coarse (its defaults). */
+const engineRequest = (c: { context: string; query: string }, model: Model): EngineRequest => ({
+  context: c.context,
+  query: c.query,
+  weights: model,
+  ratio: RATIO,
+  defaultRatio: 0.5,
+  coarse: true,
+  heuristicChunking: false,
+  placeholders: true,
+  originalTokens: countTokens(c.context),
+});
+
+interface RouteLatency {
+  /** The hold taken while the engine runs or first; undefined: the engine pool called directly, no HTTP. */
+  overlap: boolean | undefined;
+  model: Model;
+  ms: number[];
+}
+
+/**
+ * The served route end to end: the real engine pool (ENGINE_WORKERS, ENGINE_NICE as served), one
+ * app with the hold taken while the engine runs and one with it taken first, on one PGlite store,
+ * sequential requests alternating between the two so that the host's drift hits both alike.
+ */
+async function routeLatencies(modelsDir: string, contexts: Array<{ context: string; query: string }>, count: number, history: number): Promise<RouteLatency[]> {
+  const config = { ...loadConfig({}), modelsDir, logLevel: 'silent' };
+  const db = await createDb({ dataDir: 'memory://' });
+  await migrateToLatest(db.db);
+  const backend = createEnginePool({ modelsDir, workers: config.engineWorkers, nice: config.engineNice });
+  const servers: Array<{ overlap: boolean; base: string; server: http.Server }> = [];
+  for (const overlap of [true, false]) {
+    const quotas = createQuotaStore();
+    const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: 3_600_000, overlapHold: overlap });
+    const app = createApp({ config: { ...config, overlapHold: overlap }, db, logger: pino({ level: 'silent' }), quotas, services, backend, weights: weightsOnDisk(modelsDir) });
+    const server = app.listen(0, '127.0.0.1');
+    server.keepAliveTimeout = 120_000;
+    await new Promise((r) => server.once('listening', r));
+    servers.push({ overlap, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server });
+  }
+  const post = async (base: string, path: string, body: object, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const json = (await res.json()) as any;
+    if (res.status >= 300) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const out: RouteLatency[] = [];
+  try {
+    for (const model of MODELS) {
+      const n = model === 'latte_v1' ? Math.max(4, Math.round(count / 4)) : count;
+      const keys = await Promise.all(servers.map(async (s, i) => (await seedAccount(db, (p, b, h) => post(s.base, p, b, h), `route-${model}-${i}-${randomBytes(3).toString('hex')}`, history, 1, false))[0]!));
+      const send = async (i: number, k: number) => {
+        const c = contexts[i % contexts.length]!;
+        const t = performance.now();
+        await post(servers[k]!.base, '/api/compress/question-specific/', { ...c, compression_model_name: model, target_compression_ratio: RATIO }, { 'X-API-Key': keys[k]! });
+        return performance.now() - t;
+      };
+      // Warm-up: every engine worker loads the network, JIT, the validator's compiled schemas.
+      for (let i = 0; i < 2 * config.engineWorkers + 2; i++) for (let k = 0; k < servers.length; k++) await Promise.all(Array.from({ length: config.engineWorkers }, () => send(i, k)));
+      const direct = async (i: number) => {
+        const t = performance.now();
+        await backend.compress([engineRequest(contexts[i % contexts.length]!, model)]);
+        return performance.now() - t;
+      };
+      const rows: RouteLatency[] = [...servers.map((s) => ({ overlap: s.overlap, model, ms: [] as number[] })), { overlap: undefined, model, ms: [] }];
+      const measure = [(i: number) => send(i, 0), (i: number) => send(i, 1), direct];
+      for (let i = 0; i < n; i++) {
+        // Rotate which goes first too.
+        for (let j = 0; j < measure.length; j++) {
+          const k = (i + j) % measure.length;
+          rows[k]!.ms.push(await measure[k]!(i));
+        }
+      }
+      out.push(...rows);
+      process.stdout.write(`  route with the engine, ${model}: ${n} requests per server\n`);
+    }
+  } finally {
+    for (const s of servers) {
+      s.server.close();
+      s.server.closeAllConnections();
+    }
+    await backend.close();
+    await db.close();
+  }
+  return out;
 }
 
 interface ModelTime {
@@ -358,7 +461,7 @@ async function modelTimes(modelsDir: string, contexts: Array<{ context: string; 
   const engine = createEngine(timedScorer);
   const out = new Map<Model, ModelTime>();
   for (const model of MODELS) {
-    const request = (c: { context: string; query: string }): EngineRequest => ({ context: c.context, query: c.query, weights: model, ratio: RATIO, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true, originalTokens: countTokens(c.context) });
+    const request = (c: { context: string; query: string }) => engineRequest(c, model);
     await engine.compress([request(contexts[0]!)]);
     await engine.compress([request(contexts[1 % contexts.length]!)]);
     const ms: number[] = [];
@@ -400,6 +503,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       history: { type: 'string', default: '20000' },
       budget: { type: 'boolean', default: false },
       'model-requests': { type: 'string', default: '8' },
+      'route-requests': { type: 'string', default: '40' },
       tokens: { type: 'string', default: '2000' },
       models: { type: 'string', default: 'models' },
     },
@@ -417,22 +521,27 @@ export async function main(argv: readonly string[]): Promise<void> {
   const results = new Map(contexts.map((c) => [c.context, plausibleResult(c.context)]));
   console.log(`question-specific route, ${contexts.length} contexts of ~${Math.round(avgTokens)} tokens (o200k), ratio ${RATIO}x, ${opts.requests} requests per cell, accounts at tier 5 with ${opts.history} usage rows this month${opts.budget ? ', spread over keys that each have a monthly budget' : ''}`);
 
+  // Model time first: the stub backend then waits that long per call.
+  const modelRequests = Number(args['model-requests']);
+  if (modelRequests > 0) console.log('measuring model time (in-process engine, ONNX)...');
+  const model = modelRequests > 0 ? await modelTimes(args.models!, contexts, modelRequests) : undefined;
+  const engineMs = Object.fromEntries(MODELS.map((m) => [m, model ? quantile(model.get(m)!.ms, 0.5) : 0]));
+  const backend = stubBackend(results, engineMs);
+
   const stores = await openStores();
   const cells: Cell[] = [];
   for (const store of stores) {
-    cells.push(...(await measureStore(store, contexts, results, opts)));
+    for (const overlap of [true, false]) cells.push(...(await measureStore(store, contexts, backend, overlap, opts)));
     await store.close();
   }
   if (unattributed) console.log(`(${unattributed} wrapped calls ran outside a traced request)`);
 
-  const modelRequests = Number(args['model-requests']);
-  if (modelRequests > 0) console.log('measuring model time (in-process engine, ONNX)...');
-  const model = modelRequests > 0 ? await modelTimes(args.models!, contexts, modelRequests) : undefined;
-
+  const holdLabel = (overlap: boolean) => (overlap ? 'hold while the engine runs (served)' : 'hold first');
   for (const store of stores) {
-    for (const concurrency of new Set([1, opts.concurrency])) {
-      const mine = cells.filter((c) => c.store === store.name && c.concurrency === concurrency);
-      console.log(`\n**${store.name}, ${concurrency === 1 ? 'sequential' : `concurrency ${concurrency}`}: server time per request by phase, ms**\n`);
+    const variants = [true, false].flatMap((overlap) => [...new Set([1, opts.concurrency])].map((concurrency) => ({ overlap, concurrency })));
+    for (const { overlap, concurrency } of variants) {
+      const mine = cells.filter((c) => c.store === store.name && c.overlap === overlap && c.concurrency === concurrency);
+      console.log(`\n**${store.name}, ${holdLabel(overlap)}, ${concurrency === 1 ? 'sequential' : `concurrency ${concurrency}`}: server time per request by phase, ms${model ? ' (engine: a wait of the model\'s p50)' : ''}**\n`);
       const header = ['phase', ...mine.flatMap((c) => [`${c.model} p50`, 'p99']), 'round trips'];
       const rows = PHASES.map((phase) => {
         const trips = mine[0]!.traces.reduce((s, t) => s + (t.roundTrips.get(phase) ?? 0), 0) / mine[0]!.traces.length;
@@ -450,6 +559,8 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
 
   if (!model) return;
+  console.log('measuring the route with the real engine, hold while the engine runs and hold first...');
+  const route = await routeLatencies(args.models!, contexts, Number(args['route-requests']), opts.history);
   console.log(`\n**model time (engine in-process on the same contexts, ${args['model-requests']} requests of ~${Math.round(avgTokens)} tokens per model) and server overhead as a share of it**\n`);
   console.log(
     mdTable(
@@ -468,9 +579,24 @@ export async function main(argv: readonly string[]): Promise<void> {
     const o50 = quantile(c.traces.map(serverMs), 0.5);
     const o99 = quantile(c.traces.map(serverMs), 0.99);
     const pct = (x: number, of: number) => `${((100 * x) / of).toFixed(1)}%`;
-    return [c.store, c.concurrency === 1 ? 'sequential' : `concurrency ${c.concurrency}`, c.model, f(o50), f(o99), pct(o50, modelP50), pct(o99, modelP50), f(c.cpuMs), pct(c.cpuMs, t.cpuMs)];
+    return [c.store, holdLabel(c.overlap), c.concurrency === 1 ? 'sequential' : `concurrency ${c.concurrency}`, c.model, f(o50), f(o99), pct(o50, modelP50), pct(o99, modelP50), f(c.cpuMs), pct(c.cpuMs, t.cpuMs)];
   });
-  console.log(mdTable(['store', 'load', 'model', 'overhead p50 ms', 'p99 ms', 'p50 / engine p50', 'p99 / engine p50', 'server CPU ms/req', 'CPU / engine CPU'], shareRows));
+  console.log(mdTable(['store', 'hold', 'load', 'model', 'overhead p50 ms', 'p99 ms', 'p50 / engine p50', 'p99 / engine p50', 'server CPU ms/req', 'CPU / engine CPU'], shareRows));
+  console.log(`\n**the route with the real engine pool (ENGINE_WORKERS=${loadConfig({}).engineWorkers}), sequential, the two apps and the pool called directly taking turns: latency, ms, and what the route adds to the pool's**\n`);
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(
+    mdTable(
+      ['call', 'model', 'requests', 'p50', 'p90', 'mean', 'mean - pool mean', 'share of pool mean'],
+      route.map((r) => {
+        const pool = mean(route.find((x) => x.model === r.model && x.overlap === undefined)!.ms);
+        const m = mean(r.ms);
+        const call = r.overlap === undefined ? 'engine pool, no HTTP' : `route, ${holdLabel(r.overlap)}`;
+        return [call, r.model, String(r.ms.length), f(quantile(r.ms, 0.5)), f(quantile(r.ms, 0.9)), f(m), r.overlap === undefined ? '' : f(m - pool), r.overlap === undefined ? '' : `${((100 * (m - pool)) / pool).toFixed(1)}%`];
+      }),
+    ),
+  );
+  console.log('(the client runs in this process; the pool row includes its worker hand-offs, so the route figure is the server\'s own work)');
   console.log('\ntarget (issue 15): server overhead < 5% of model time on 2k-token requests. Overhead is the server time of a request less');
-  console.log('its (instant) engine call; CPU is this process only (PGlite runs in it; PostgreSQL and Redis do not).');
+  console.log("its engine call (a wait of the model's p50), i.e. what the request's latency has on top of the model's; CPU is this");
+  console.log('process only (PGlite runs in it; PostgreSQL and Redis do not).');
 }

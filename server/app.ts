@@ -64,6 +64,7 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
       sessionTtlMs: config.sessionTtlHours * 3_600_000,
       adminEmail: config.adminEmail,
       signup: config.signup,
+      overlapHold: config.overlapHold,
     });
   return [
     ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, quotas: deps.quotas, version: VERSION, startedAt: now(), now }),

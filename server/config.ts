@@ -35,6 +35,8 @@ export interface Config {
   dynamicBatching: boolean;
   /** How long an idle engine waits for more requests before its first ONNX call, ms. */
   batchCollectMs: number;
+  /** Take a request's billing hold while the engine runs instead of before it (server/billing/meter.ts). */
+  overlapHold: boolean;
   /** Which ONNX file serves each network: `auto` times int8 and fp32 on this host once (server/model/served-file.ts). */
   modelFormat: ModelFormat;
   /** Origins browsers may call from (`CORS_ORIGINS`, comma-separated; `*` for any); empty sends no CORS headers. */
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     engineNice: niceValue(env, 'ENGINE_NICE', 10),
     dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),
     batchCollectMs: int(env, 'BATCH_COLLECT_MS', 0),
+    overlapHold: bool(env, 'OVERLAP_HOLD', true),
     modelFormat: oneOf(env, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),
     corsOrigins: origins(env['CORS_ORIGINS']),
     adminEmail: nonEmpty(env['ADMIN_EMAIL']),

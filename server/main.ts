@@ -41,6 +41,7 @@ const services = createServices({
   sessionTtlMs: config.sessionTtlHours * 3_600_000,
   adminEmail: config.adminEmail,
   signup: config.signup,
+  overlapHold: config.overlapHold,
 });
 if (!config.adminEmail) logger.warn('ADMIN_EMAIL is not set: no account can become admin (credit top-ups need one)');
 // Holds older than any request's time budget belong to a process that died mid-request.

@@ -19,6 +19,8 @@ export interface ServiceDeps {
   adminEmail?: string | undefined;
   /** SIGNUP: `closed` lets only ADMIN_EMAIL sign up. */
   signup?: 'open' | 'closed' | undefined;
+  /** Take a request's hold while its work runs (default true; server/billing/meter.ts). */
+  overlapHold?: boolean;
 }
 
 /** Every domain service, wired once; routes and tests share the same instances. */
@@ -43,7 +45,7 @@ export function createServices(deps: ServiceDeps) {
     billing,
     limits,
     tiers,
-    meter: createMeter({ billing, limits, tiers }),
+    meter: createMeter({ billing, limits, tiers, overlapHold: deps.overlapHold }),
   };
 }
 

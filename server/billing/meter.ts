@@ -2,7 +2,8 @@ import type { KeyPrincipal } from '../api-keys/api-keys.service.js';
 import type { ModelId } from '../compression/families.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
 import type { TierCache } from './account-tier.js';
-import type { Actual, BillingService } from './billing.service.js';
+import type { Actual, BillingService, Hold } from './billing.service.js';
+import { createRecentRefusals } from './recent-refusals.js';
 
 export interface MeteredCall {
   principal: KeyPrincipal;
@@ -14,14 +15,43 @@ export interface MeteredCall {
   inputTokens: number;
 }
 
+/** The work a meter runs: `signal` aborts when the hold is refused while the work already runs. */
+export type MeteredWork<T> = (signal: AbortSignal) => Promise<{ result: T; actual: Actual }>;
+
+export interface MeterHooks {
+  /** Called once the request may be charged (its hold taken, or nothing to hold), before its result: the stream route opens its stream here. */
+  onAuthorized?: () => void;
+}
+
+export interface MeterOptions {
+  billing: BillingService;
+  limits: RequestLimits;
+  tiers: TierCache;
+  /**
+   * Take the hold while the work runs (default true) instead of before it. The hold is a database
+   * round trip or two (~1 ms of a ~25 ms latte_v2 request); overlapping it takes that off the
+   * request's latency. A refused hold aborts the work, and the account's next requests for a
+   * minute take their hold first, so a client retrying a refused request in a loop costs the
+   * engine at most one aborted job (refusedForMs).
+   */
+  overlapHold?: boolean;
+  refusedForMs?: number;
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
- * Runs billable work: rate limits first, then a hold of the worst-case cost, then the work,
- * then settlement of what it actually used; a failure releases the hold.
+ * Runs billable work: rate limits first, then a hold of the worst-case cost (while the work runs,
+ * see `overlapHold`), then settlement of what it actually used; a failure releases the hold and a
+ * refused hold cancels the work and gives back what the rate limits counted.
  * @example
- * const result = await meter(call, async () => ({ result, actual: { originalTokens, compressedTokens, rows } }));
+ * const result = await meter(call, async (signal) => ({ result, actual: { originalTokens, compressedTokens, rows } }));
  */
-export function createMeter(deps: { billing: BillingService; limits: RequestLimits; tiers: TierCache }) {
-  return async function meter<T>(call: MeteredCall, work: () => Promise<{ result: T; actual: Actual }>): Promise<T> {
+export function createMeter(deps: MeterOptions) {
+  const overlap = deps.overlapHold ?? true;
+  const refused = createRecentRefusals(deps.refusedForMs ?? 60_000);
+
+  return async function meter<T>(call: MeteredCall, work: MeteredWork<T>, hooks: MeterHooks = {}): Promise<T> {
     const { account, key } = call.principal;
     const tier = await deps.tiers.tierOf(account.id);
     const spent = await deps.limits.enforce({
@@ -32,34 +62,51 @@ export function createMeter(deps: { billing: BillingService; limits: RequestLimi
       model: call.model,
       tokens: call.inputTokens,
     });
-    if (call.inputTokens === 0) {
-      // No hold to meet the key's row, so read it here: a key revoked elsewhere does no work.
-      await deps.billing.assertKeyLive(account.id, key.id).catch(async (err: unknown) => {
-        await spent.refund().catch(() => undefined);
-        throw err;
-      });
-      return (await work()).result;
-    }
-    let hold: Awaited<ReturnType<BillingService['authorize']>>;
-    try {
-      hold = await deps.billing.authorize({
-        accountId: account.id,
-        apiKeyId: key.id,
-        requestId: call.requestId,
-        family: call.family,
-        model: call.model,
-        operation: call.operation,
-        worstCaseTokens: call.inputTokens,
-        keyHasBudget: key.monthly_budget_nusd !== null,
-      });
-    } catch (err) {
-      // Refused before any work (402 budget, 429 balance): it must not use up the key's daily cap or the rpm/tpm.
+    // Refused before any result (401, 402, 429 balance, 503): it must not use up the key's daily cap or the rpm/tpm.
+    const refuse = async (err: unknown): Promise<never> => {
+      refused.add(account.id);
       await spent.refund().catch(() => undefined);
       throw err;
+    };
+    if (call.inputTokens === 0) {
+      // No hold to meet the key's row, so read it here: a key revoked elsewhere does no work.
+      await deps.billing.assertKeyLive(account.id, key.id).catch(refuse);
+      hooks.onAuthorized?.();
+      return (await work(NEVER_ABORTED)).result;
+    }
+    const authorizing = deps.billing.authorize({
+      accountId: account.id,
+      apiKeyId: key.id,
+      requestId: call.requestId,
+      family: call.family,
+      model: call.model,
+      operation: call.operation,
+      worstCaseTokens: call.inputTokens,
+      keyHasBudget: key.monthly_budget_nusd !== null,
+    });
+    let hold: Hold;
+    let working: Promise<{ result: T; actual: Actual }>;
+    if (overlap && !refused.has(account.id)) {
+      const cancel = new AbortController();
+      working = work(cancel.signal);
+      working.catch(() => undefined); // awaited below, or abandoned with the refused hold
+      try {
+        hold = await authorizing;
+      } catch (err) {
+        cancel.abort(err);
+        // The engine is free and the concurrency slot still held until the aborted work ends.
+        await working.catch(() => undefined);
+        return refuse(err);
+      }
+      hooks.onAuthorized?.();
+    } else {
+      hold = await authorizing.catch(refuse);
+      hooks.onAuthorized?.();
+      working = work(NEVER_ABORTED);
     }
     let outcome: { result: T; actual: Actual };
     try {
-      outcome = await work();
+      outcome = await working;
     } catch (err) {
       await deps.billing.release(hold);
       throw err;

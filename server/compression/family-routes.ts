@@ -64,7 +64,7 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
   const camel = adapter.family.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 
   /** Compresses items (empty ones free) and meters them as one request. */
-  async function run(res: Response, body: unknown, items: unknown[], operation: 'single' | 'batch' | 'stream', timeoutMs: number, onWorkStart?: () => void) {
+  async function run(res: Response, body: unknown, items: unknown[], operation: 'single' | 'batch' | 'stream', timeoutMs: number, onAuthorized?: () => void) {
     adapter.check(body);
     const modelId = adapter.model(body);
     const spec = MODEL_CATALOG[modelId];
@@ -83,16 +83,16 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
       const rows = counts.filter((c) => c.some((n) => n > 0)).length;
       return await meter(
         { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
-        async () => {
-          onWorkStart?.();
-          // Cancelled when the budget passes or the client goes away: the hold is released (no
-          // charge) and the worker is free for the next request.
-          const outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal));
+        async (refused) => {
+          // Cancelled when the budget passes, the client goes away or the hold taken meanwhile is
+          // refused: the hold is released (no charge) and the worker is free for the next request.
+          const outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal), refused);
           const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
           const textTokens = counts.flat().reduce((a, b) => a + b, 0);
           deps.onTokens?.(modelId, total, compressedTokens);
           return { result: outs, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens: total } };
         },
+        { onAuthorized },
       );
     } finally {
       release?.();
@@ -120,7 +120,8 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
   };
 
   // Everything before the first frame (key, validation, limits, balance) still answers with a
-  // status code; once the stream is open, a failure is one `error` frame and the hold is released.
+  // status code: the stream opens once the hold is taken (the work may be running already). Once
+  // it is open, a failure is one `error` frame and the hold is released.
   const stream: RequestHandler = async (req, res) => {
     const item = adapter.item(req.body);
     let opened = false;

@@ -4,10 +4,14 @@ import { withTimeout } from './with-timeout.js';
 /**
  * Runs `work` under a time budget (504 `timeout`) and cancels it, through the signal it is given,
  * when the budget passes or the client closes the connection first: the caller is answered (or
- * gone) either way, so the worker should not spend more time on it.
+ * gone) either way, so the worker should not spend more time on it. `outer` cancels it too (the
+ * meter's, when a hold taken meanwhile is refused).
  */
-export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
   const cancel = new AbortController();
+  const onOuter = () => cancel.abort(outer!.reason);
+  if (outer?.aborted) onOuter();
+  else outer?.addEventListener('abort', onOuter, { once: true });
   const clientGone = () => {
     if (!res.writableFinished) cancel.abort(new Error('client closed the connection'));
   };
@@ -18,5 +22,6 @@ export async function cancellableWork<T>(res: Response, timeoutMs: number, what:
     return await withTimeout(running, timeoutMs, what, () => cancel.abort(new Error('time budget passed')));
   } finally {
     res.off('close', clientGone);
+    outer?.removeEventListener('abort', onOuter);
   }
 }

@@ -7,10 +7,11 @@ import { startTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../helpers/test-ap
 
 let t: TestApp;
 let metered: Express;
+const works: Array<{ started: number; aborted: boolean }> = [];
 let admin: { token: string; accountId: string };
 beforeAll(async () => {
   t = await startTestApp();
-  metered = meteredTestApp(t.services);
+  metered = meteredTestApp(t.services, undefined, works);
   admin = await signup(t.app, { email: TEST_ADMIN_EMAIL });
 });
 afterAll(async () => {
@@ -83,6 +84,44 @@ describe('usage billing', () => {
     expect(res.headers['retry-after']).toBeUndefined();
     expect(await balanceNusd(accountId)).toBe(150_000);
     expect((await call(key, { tokens: 1_500 })).status).toBe(200);
+  });
+
+  it('takes the hold while the work runs; a hold refused meanwhile aborts the work and charges nothing, and that account then holds first', async () => {
+    const { token, accountId } = await signup(t.app);
+    const { key } = await createKey(t.app, token);
+    const billing = t.services.billing;
+    const authorize = billing.authorize;
+    const holdsDone: number[] = [];
+    billing.authorize = async (input) => {
+      try {
+        return await authorize(input);
+      } finally {
+        holdsDone.push(performance.now());
+      }
+    };
+    try {
+      const first = works.length;
+      expect((await call(key, { tokens: 1_000, slowMs: 50 })).status).toBe(200);
+      expect(works[first]!.started).toBeLessThan(holdsDone[0]!);
+
+      await setBalance(accountId, 50_000); // less than 1,000 tokens cost
+      const refused = await call(key, { tokens: 1_000, slowMs: 30_000 });
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('insufficient_balance');
+      expect(works.slice(first + 1)).toEqual([expect.objectContaining({ aborted: true })]);
+      // Refused a moment ago: the next request is refused before any work starts.
+      expect((await call(key, { tokens: 1_000, slowMs: 30_000 })).status).toBe(429);
+      expect(works).toHaveLength(first + 2);
+      const usage = await t.db.db.selectFrom('usage_events').select('status').where('account_id', '=', accountId).execute();
+      expect(usage.map((u) => u.status)).toEqual(['settled']);
+      expect(await balanceNusd(accountId)).toBe(50_000);
+
+      await setBalance(accountId, 10_000_000_000);
+      expect((await call(key, { tokens: 1_000 })).status).toBe(200);
+      expect(works).toHaveLength(first + 3);
+    } finally {
+      billing.authorize = authorize;
+    }
   });
 
   it('50 parallel billable requests against a small budget never overspend it', async () => {

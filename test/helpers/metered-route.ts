@@ -10,13 +10,14 @@ import type { Services } from '../../server/services.js';
 /**
  * A stand-in for a compression route until those exist (issue 5): the real key middleware and
  * the real meter (limits, hold, settle) around a body-described piece of work.
- * Body: `{ model, tokens, compressed?, rows?, fail?, operation? }`.
+ * Body: `{ model, tokens, compressed?, rows?, fail?, operation?, slowMs? }`. `works` lists every
+ * piece of work started, and whether the meter aborted it.
  */
-export function meteredTestApp(services: Services, options: { allowDemo: boolean } = { allowDemo: false }): Express {
+export function meteredTestApp(services: Services, options: { allowDemo: boolean } = { allowDemo: false }, works: Array<{ started: number; aborted: boolean }> = []): Express {
   const app = express();
   app.use(express.json());
   app.post('/metered', requireApiKey(services.keys, options), async (req, res) => {
-    const body = req.body as { model?: ModelId; tokens: number; compressed?: number; rows?: number; fail?: boolean; operation?: 'single' | 'batch' };
+    const body = req.body as { model?: ModelId; tokens: number; compressed?: number; rows?: number; fail?: boolean; operation?: 'single' | 'batch'; slowMs?: number };
     const result = await services.meter(
       {
         principal: keyPrincipalOf(res),
@@ -26,7 +27,21 @@ export function meteredTestApp(services: Services, options: { allowDemo: boolean
         operation: body.operation ?? 'single',
         inputTokens: body.tokens,
       },
-      async () => {
+      async (signal) => {
+        const run = { started: performance.now(), aborted: false };
+        works.push(run);
+        if (body.slowMs) {
+          // Work that takes a while unless the meter cancels it (a hold refused meanwhile).
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, body.slowMs);
+            signal.addEventListener('abort', () => {
+              run.aborted = true;
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+          if (run.aborted) throw new Error('work cancelled');
+        }
         if (body.fail) throw new Error('engine failed');
         const compressed = body.compressed ?? Math.floor(body.tokens / 2);
         return {
