@@ -302,6 +302,19 @@ describe('authentication and billing statuses', () => {
     expect(broke.headers['retry-after']).toBeUndefined();
   });
 
+  it('a stream whose hold is refused answers the status, not a stream (the hold runs beside the engine)', async () => {
+    // A fresh account: one refused a moment ago takes its hold before the work instead.
+    const s = await signup(t.app);
+    const { key } = await createKey(t.app, s.token);
+    await t.db.db.updateTable('accounts').set({ balance_nusd: 10 }).where('id', '=', s.accountId).execute();
+    const res = await post('/stream', { context: longDocument(1), query: QUERY, compression_model_name: 'latte_v2' }, key);
+    expect(res.status).toBe(429);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.code).toBe('insufficient_balance');
+    const rows = await t.db.db.selectFrom('usage_events').select('status').where('account_id', '=', s.accountId).execute();
+    expect(rows).toEqual([]);
+  });
+
   it('a body over 10 MB is 413', async () => {
     const res = await post('/', { context: 'x'.repeat(10 * 1024 * 1024 + 100), query: 'q', compression_model_name: 'latte_v1' });
     expect(res.status).toBe(413);
