@@ -288,6 +288,14 @@ async function seedAccount(db: DbHandle, call: (path: string, body: object, head
   return created.map((k) => k.key);
 }
 
+/** POSTs JSON and returns the parsed answer; any status from 300 up is an error. */
+async function postJson(base: string, path: string, body: object, headers: Record<string, string> = {}): Promise<any> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (res.status >= 300) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
 async function measureStore(store: Store, contexts: Array<{ context: string; query: string }>, backend: CompressionBackend, overlap: boolean, opts: { requests: number; concurrency: number; history: number; budget: boolean }): Promise<Cell[]> {
   const config = { ...loadConfig({}), logLevel: 'silent', maxConcurrentPerAccount: Math.max(4, opts.concurrency) };
   const services = createServices({ db: store.db.db, quotas: store.quotas, clock: () => new Date(), sessionTtlMs: 3_600_000, overlapHold: overlap });
@@ -306,12 +314,7 @@ async function measureStore(store: Store, contexts: Array<{ context: string; que
   server.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  async function call(path: string, body: object, headers: Record<string, string> = {}): Promise<any> {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const json = await res.json();
-    if (res.status >= 300) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  }
+  const call = (path: string, body: object, headers?: Record<string, string>) => postJson(base, path, body, headers);
 
   const cells: Cell[] = [];
   let n = 0;
@@ -382,27 +385,21 @@ async function routeLatencies(modelsDir: string, contexts: Array<{ context: stri
   for (const overlap of [true, false]) {
     const quotas = createQuotaStore();
     const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: 3_600_000, overlapHold: overlap });
-    const app = createApp({ config: { ...config, overlapHold: overlap }, db, logger: pino({ level: 'silent' }), quotas, services, backend, weights: weightsOnDisk(modelsDir) });
+    const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas, services, backend, weights: weightsOnDisk(modelsDir) });
     const server = app.listen(0, '127.0.0.1');
     server.keepAliveTimeout = 120_000;
     await new Promise((r) => server.once('listening', r));
     servers.push({ overlap, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server });
   }
-  const post = async (base: string, path: string, body: object, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const json = (await res.json()) as any;
-    if (res.status >= 300) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
   const out: RouteLatency[] = [];
   try {
     for (const model of MODELS) {
       const n = model === 'latte_v1' ? Math.max(4, Math.round(count / 4)) : count;
-      const keys = await Promise.all(servers.map(async (s, i) => (await seedAccount(db, (p, b, h) => post(s.base, p, b, h), `route-${model}-${i}-${randomBytes(3).toString('hex')}`, history, 1, false))[0]!));
+      const keys = await Promise.all(servers.map(async (s, i) => (await seedAccount(db, (p, b, h) => postJson(s.base, p, b, h), `route-${model}-${i}-${randomBytes(3).toString('hex')}`, history, 1, false))[0]!));
       const send = async (i: number, k: number) => {
         const c = contexts[i % contexts.length]!;
         const t = performance.now();
-        await post(servers[k]!.base, '/api/compress/question-specific/', { ...c, compression_model_name: model, target_compression_ratio: RATIO }, { 'X-API-Key': keys[k]! });
+        await postJson(servers[k]!.base, '/api/compress/question-specific/', { ...c, compression_model_name: model, target_compression_ratio: RATIO }, { 'X-API-Key': keys[k]! });
         return performance.now() - t;
       };
       // Warm-up: every engine worker loads the network, JIT, the validator's compiled schemas.
@@ -510,7 +507,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   });
   const counts = { requests: Number(args.requests), concurrency: Number(args.concurrency), history: Number(args.history) };
   const opts = { ...counts, budget: args.budget === true };
-  for (const [name, v] of Object.entries({ ...counts, 'model-requests': Number(args['model-requests']), tokens: Number(args.tokens) })) {
+  for (const [name, v] of Object.entries({ ...counts, 'model-requests': Number(args['model-requests']), 'route-requests': Number(args['route-requests']), tokens: Number(args.tokens) })) {
     if (!(Number.isInteger(v) && v >= (name === 'history' || name === 'model-requests' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
   }
   // Each cell is a fresh tier-5 account: its warm-up and requests must fit latte_v1's 1,000 rpm.

@@ -1,16 +1,22 @@
-/** Accounts whose hold was refused lately (per process), each remembered for `forMs`. */
+/**
+ * Accounts whose hold was refused lately (per process), each remembered for `forMs`. Every entry
+ * lives equally long and is re-inserted when refreshed, so the map's order is expiry order: the
+ * expired (or, past `maxEntries`, the oldest) are always at its front.
+ */
 export function createRecentRefusals(forMs: number, maxEntries = 10_000) {
   const until = new Map<string, number>();
+  const prune = (now: number) => {
+    for (const [id, t] of until) {
+      if (t > now && until.size <= maxEntries) break;
+      until.delete(id);
+    }
+  };
   return {
     add(accountId: string): void {
-      if (until.size >= maxEntries) {
-        const now = Date.now();
-        for (const [id, t] of until) if (t <= now) until.delete(id);
-        // Still full of live entries: forget the oldest, which only costs their next request an overlap.
-        if (until.size >= maxEntries) until.delete(until.keys().next().value!);
-      }
+      const now = Date.now();
       until.delete(accountId);
-      until.set(accountId, Date.now() + forMs);
+      until.set(accountId, now + forMs);
+      prune(now);
     },
     has(accountId: string): boolean {
       const t = until.get(accountId);

@@ -130,7 +130,6 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
         openEventStream(res);
         opened = true;
       });
-      if (!opened) openEventStream(res);
       writeEvent(res, { content: adapter.streamContent(out), done: true, error: null });
       res.end();
     } catch (err) {
