@@ -9,7 +9,8 @@ import type { PriorityResult } from './thread-priority.js';
 
 export type WorkerRequest =
   | { id: number; op: 'compress'; requests: readonly EngineRequest[] }
-  | { id: number; op: 'count'; texts: readonly string[] };
+  | { id: number; op: 'count'; texts: readonly string[] }
+  | { op: 'close' };
 
 export type WorkerResponse =
   | { id: number; ok: true; results: EngineResult[] }
@@ -52,6 +53,9 @@ interface Pending {
   resolve(value: WorkerResponse): void;
   reject(err: Error): void;
 }
+
+/** How long close() lets a worker finish loading or end its job before terminating it. */
+const CLOSE_GRACE_MS = 10_000;
 
 // A plain-JS entry that registers tsx, so the TypeScript worker loads under tsx, node or vitest alike.
 const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
@@ -105,6 +109,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     worker.on('error', fail);
     worker.on('exit', (code) => {
       if (code !== 0) fail(new Error(`engine worker exited with code ${code}`));
+      else if (pending.size > 0) fail(new Error('engine pool closed'));
     });
     worker.unref();
     slots[index] = { worker, pending };
@@ -113,6 +118,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
 
   let cancelled = 0;
   const send = (build: (id: number) => WorkerRequest, signal?: AbortSignal): Promise<WorkerResponse> => {
+    if (closing) return Promise.reject(new Error('engine pool closed'));
     if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
     const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = nextId++;
@@ -155,7 +161,19 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     cancelledJobs: () => cancelled,
     async close() {
       closing = true;
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      // Each worker finishes (or, cancelled here, abandons between model batches) what it runs and
+      // exits itself; terminate() only if it has not within CLOSE_GRACE_MS (see engine-worker.ts).
+      await Promise.all(
+        slots.map(async ({ worker, pending }) => {
+          for (const id of pending.keys()) markCancelled(id);
+          const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+          worker.postMessage({ op: 'close' } satisfies WorkerRequest);
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS)));
+          if ((await Promise.race([exited, late])) === 'late') await worker.terminate();
+          clearTimeout(timer);
+        }),
+      );
     },
   };
 }

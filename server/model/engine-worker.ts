@@ -32,7 +32,22 @@ const engineFor = (id: number) => {
   return createEngine(bound);
 };
 
+// Asked to close, the worker exits itself once no job is in flight. Terminated from outside while
+// an onnxruntime call was running (or the addon still loading), the binding threw a C++
+// Napi::Error into a stopping thread and std::terminate took the whole process down.
+let inFlight = 0;
+let closing = false;
+const exitWhenIdle = () => {
+  if (closing && inFlight === 0) process.exit(0);
+};
+
 parentPort!.on('message', async (msg: WorkerRequest) => {
+  if (msg.op === 'close') {
+    closing = true;
+    exitWhenIdle();
+    return;
+  }
+  inFlight++;
   let reply: WorkerResponse;
   try {
     reply =
@@ -41,6 +56,9 @@ parentPort!.on('message', async (msg: WorkerRequest) => {
         : { id: msg.id, ok: true, counts: msg.texts.map(countTokens) };
   } catch (err) {
     reply = { id: msg.id, ok: false, error: isCancelled(msg.id) ? 'cancelled' : err instanceof Error ? err.message : String(err) };
+  } finally {
+    inFlight--;
   }
   parentPort!.postMessage(reply);
+  exitWhenIdle();
 });
