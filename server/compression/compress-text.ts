@@ -214,12 +214,12 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   // still prefers filling the budget over leaving it unused.
   const tokenCandidates = (s: Sentence): Candidate[] => {
     const mean = sentenceScore.get(s)!;
-    return s.tokens.map((t) => ({
-      ...t,
-      score: (1 - sentenceWeight) * (score(t) + answerShare * information(t)) + sentenceWeight * inContext.get(s)!,
-      own: score(t) - mean + 0.5 * information(t) + 0.05,
-      tokens: tokenCost(t),
-    }));
+    const context = sentenceWeight * inContext.get(s)!;
+    return s.tokens.map((t) => {
+      const own = score(t);
+      const info = information(t);
+      return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info) + context, own: own - mean + 0.5 * info + 0.05, tokens: tokenCost(t) };
+    });
   };
   // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
   let bestCuttable: Sentence | undefined;

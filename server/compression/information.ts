@@ -10,6 +10,8 @@ const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
 /** Whether a whitespace token is a negation ("not", "never", "didn't"), ignoring punctuation around it. */
 export function isNegation(token: string): boolean {
+  // Every negation holds an "n" (or "N"): most tokens are ruled out without the regexes.
+  if (!/[nN]/u.test(token)) return false;
   return NEGATION.test(token.replace(EDGE_PUNCT, ''));
 }
 
@@ -27,14 +29,15 @@ const traitsOf = stringMemo((token: string) => {
   };
 });
 
-/** What a whitespace-delimited token carries on its own, 0..1. */
-function tokenInformation(token: string, previous: string | undefined, lineStart: boolean): number {
-  const t = traitsOf(token);
+type Traits = ReturnType<typeof traitsOf>;
+
+/** What a whitespace-delimited token carries on its own, 0..1 (`previous`: the traits of the token before it). */
+function tokenInformation(t: Traits, previous: Traits | undefined, lineStart: boolean): number {
   if (t.empty) return 0;
   if (t.strong) return 1;
-  const sentenceStart = lineStart || previous === undefined || traitsOf(previous).endsSentence;
+  const sentenceStart = lineStart || previous === undefined || previous.endsSentence;
   if (t.capital && !sentenceStart) return 0.8;
-  if (previous && traitsOf(previous).digit && t.unit) return 0.8;
+  if (previous && previous.digit && t.unit) return 0.8;
   return 0;
 }
 
@@ -49,7 +52,7 @@ function tokenInformation(token: string, previous: string | undefined, lineStart
 export function informationOf(words: readonly Word[], text: string): Float32Array {
   const out = new Float32Array(words.length);
   const re = /\S+/gu;
-  let previous: string | undefined;
+  let previous: Traits | undefined;
   let lastEnd = 0;
   let nextBreak = text.indexOf('\n');
   let w = 0;
@@ -57,10 +60,11 @@ export function informationOf(words: readonly Word[], text: string): Float32Arra
     const end = m.index + m[0].length;
     // The next line break at or after the previous token, found again only once passed.
     if (nextBreak !== -1 && nextBreak < lastEnd) nextBreak = text.indexOf('\n', lastEnd);
-    const info = tokenInformation(m[0], previous, nextBreak !== -1 && nextBreak < m.index);
+    const traits = traitsOf(m[0]);
+    const info = tokenInformation(traits, previous, nextBreak !== -1 && nextBreak < m.index);
     while (w < words.length && words[w]!.start < m.index) w++;
     for (; w < words.length && words[w]!.end <= end; w++) out[w] = info;
-    previous = m[0];
+    previous = traits;
     lastEnd = end;
   }
   return out;

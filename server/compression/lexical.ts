@@ -4,7 +4,7 @@ import { stemmer } from 'stemmer';
 import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
 import { spansHoldingAskedKind } from './answer-kind.js';
-import { similarity, type WordVectors } from './word-vectors.js';
+import { cosineAt, type WordVectors } from './word-vectors.js';
 
 /** Porter stem of a lowercased term (memoised). */
 export const stem: (term: string) => string = stringMemo(stemmer);
@@ -38,10 +38,12 @@ export interface SoftMatch {
 
 /** A word's rescaled nearness to each query term, or undefined when it is near none. */
 export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, threshold: number): (word: string) => Float32Array | undefined {
+  const rows = queryWords.map((q) => vectors.index.get(q));
   return (word) => {
+    const j = vectors.index.get(word);
     let row: Float32Array | undefined;
     for (let i = 0; i < queryWords.length; i++) {
-      const c = similarity(vectors, queryWords[i]!, word);
+      const c = queryWords[i] === word ? 1 : j === undefined || rows[i] === undefined ? 0 : cosineAt(vectors, rows[i]!, j);
       if (c > threshold) (row ??= new Float32Array(queryWords.length))[i] = (c - threshold) / (1 - threshold);
     }
     return row;

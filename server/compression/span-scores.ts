@@ -15,6 +15,16 @@ function firstStartAtOrAfter(starts: Float64Array): (x: number) => number {
   };
 }
 
+/** Whether a word holds a letter or a digit; ASCII by char code (most words), the rest by Unicode class. */
+function hasLetterOrDigit(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 128) return /[\p{L}\p{N}]/u.test(word);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return true;
+  }
+  return false;
+}
+
 /**
  * Mean word score over any character span, in O(log n) per query: words are sorted by
  * offset and their scores prefix-summed. Punctuation-only words carry little signal and are
@@ -29,7 +39,7 @@ export function spanScorer(words: readonly Word[], scores: Float32Array): (span:
   for (let i = 0; i < n; i++) {
     const w = words[i]!;
     starts[i] = w.start;
-    const isContent = /[\p{L}\p{N}]/u.test(w.text) ? 1 : 0;
+    const isContent = hasLetterOrDigit(w.text) ? 1 : 0;
     content[i + 1] = content[i]! + scores[i]! * isContent;
     contentN[i + 1] = contentN[i]! + isContent;
     all[i + 1] = all[i]! + scores[i]!;
