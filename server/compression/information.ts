@@ -80,11 +80,10 @@ export function withInformationPrior(words: readonly Word[], text: string, score
 const VARIANT_PREFIX = 5;
 
 /**
- * Whether a word echoes the question: the same word, the same stem ("located", "locate"), or a
+ * Whether a (lowercased) word echoes the question: the same word, the same stem ("located", "locate"), or a
  * variant sharing most of its letters with a question word ("Normans" for "Normandy").
  */
-function echoes(word: string, asked: readonly string[], askedStems: ReadonlySet<string>): boolean {
-  const w = word.toLowerCase();
+function echoes(w: string, asked: readonly string[], askedStems: ReadonlySet<string>): boolean {
   if (askedStems.has(stem(w))) return true;
   if (w.length < VARIANT_PREFIX) return false;
   return asked.some((a) => {
@@ -104,9 +103,13 @@ export function answerInformationOf(words: readonly Word[], text: string, query:
   const kind = answerKind(query);
   const asked = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const askedStems = new Set(asked.map((a) => stem(a)));
+  // A word echoes the question only if it opens with the letter a question word opens with (a
+  // stem keeps its first letter; a variant shares five).
+  const openers = new Set(asked.map((a) => a[0]));
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!.text;
-    if (echoes(w, asked, askedStems)) info[i] = 0;
+    const lower = w.toLowerCase();
+    if (openers.has(lower[0]!) && echoes(lower, asked, askedStems)) info[i] = 0;
     else if ((kind === 'time' || kind === 'quantity') && /\d/u.test(w)) info[i] = info[i]! * 2;
     else if (kind === 'name' && /^\p{Lu}/u.test(w) && !/\d/u.test(w)) info[i] = info[i]! * 2;
   }

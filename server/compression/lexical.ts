@@ -50,7 +50,10 @@ export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, 
   };
 }
 
-/** Occurrences of a query's terms in each span of a text: what BM25 needs, and all it needs. */
+/**
+ * Occurrences of a query's terms in each span of a text: what BM25 needs, and all it needs.
+ * `normalize` (a stemmer) must keep a term's first character.
+ */
 interface QueryCounts {
   /** Per span, how often each distinct (normalised) query term occurs. */
   tf: Float64Array[];
@@ -66,6 +69,9 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, no
   const queryTerms = terms(query);
   const q = [...new Set(queryTerms.map(norm))];
   const slot = new Map(q.map((t, i) => [t, i]));
+  // A Porter stem keeps its word's first letter: a term whose first letter opens no query term is
+  // not one, and is not stemmed at all (most of a text's terms).
+  const openers = new Set(q.map((t) => t[0]));
   const vectors = soft && soft.weight > 0 ? soft.vectors() : undefined;
   // Only the query's terms are counted in each span (and their spans' count): the scores need
   // nothing else, and a map of every term of every span was most of the time on long texts.
@@ -77,6 +83,7 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, no
     if (vectors) spanTerms[d] = ts;
     lengths[d] = ts.length;
     for (const t of ts) {
+      if (!openers.has(t[0])) continue;
       const at = slot.get(norm(t));
       if (at !== undefined) counts[at]!++;
     }
