@@ -1,0 +1,104 @@
+/**
+ * The engine's own CPU time per request, the model left out (`npm run bench:engine-cpu`): every
+ * context is scored once and its scores remembered (`memoScorer`), so what is timed is splitting,
+ * segmentation, the lexical prior, selection and assembly, the work that runs in JS around the
+ * model. Users of other prompt compressors report that this part, not the model, dominates CPU time.
+ *
+ * Contexts: 150 requests of ~500 tokens (100 SQuAD 2.0 dev haystacks, 50 of the Debian FAQ) and
+ * 10 of ~3,000 tokens, latte_v2, the route's own defaults. Prints min and median CPU ms per request
+ * over 8 passes, coarse and fine.
+ *
+ * `--reference FILE`: the outputs of 1,120 cuts (those contexts, coarse and fine, 2x to 50x, with
+ * heuristic chunking too) are written to FILE when it does not exist, and compared with it when it
+ * does, so a change made for speed can show that it changed no output.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createEngine, type EngineRequest } from '../server/compression/engine.js';
+import { countTokens } from '../server/compression/tokens.js';
+import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
+import { loadDevFaq } from './dev-faq.js';
+import { machineHeader } from './families/common.js';
+import { memoScorer } from './memo-scorer.js';
+import { loadSquad, rng, type SquadSet } from './squad.js';
+
+const { values: args } = parseArgs({ options: { reference: { type: 'string' }, models: { type: 'string', default: 'models' }, passes: { type: 'string', default: '8' } } });
+
+interface Context {
+  context: string;
+  query: string;
+  tokens: number;
+}
+
+const random = rng(11);
+/** `n` contexts of about `size` tokens, each opening with a random question's gold paragraph. */
+function contexts(set: SquadSet, n: number, size: number): Context[] {
+  return Array.from({ length: n }, () => {
+    const item = set.items[Math.floor(random() * set.items.length)]!;
+    const parts: string[] = [];
+    for (let i = item.gold; countTokens(parts.join('\n\n')) < size; i++) parts.push(set.paragraphs[i % set.paragraphs.length]!);
+    const context = parts.join('\n\n');
+    return { context, query: item.question, tokens: countTokens(context) };
+  });
+}
+
+const small = [...contexts(loadSquad(), 100, 500), ...contexts(loadDevFaq(['debian']), 50, 500)];
+const all = [...small, ...contexts(loadSquad(), 10, 3_000)];
+const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: args.models! })));
+// As the route sends it: the o200k count is known (it was counted for billing).
+const request = (c: Context, v: Partial<EngineRequest>): EngineRequest => ({
+  context: c.context,
+  query: c.query,
+  originalTokens: c.tokens,
+  weights: 'latte_v2',
+  ratio: undefined,
+  defaultRatio: 0.5,
+  coarse: true,
+  heuristicChunking: false,
+  placeholders: true,
+  ...v,
+});
+
+const variants: Array<Partial<EngineRequest>> = [
+  { coarse: true },
+  { coarse: false },
+  { coarse: true, ratio: 10 },
+  { coarse: false, ratio: 10 },
+  { coarse: true, ratio: 50 },
+  { coarse: false, ratio: 50 },
+  { coarse: true, heuristicChunking: true, ratio: 4 },
+];
+// Also the pass that scores every context (the model runs here, untimed).
+const outputs: string[] = [];
+for (const v of variants) for (const c of all) outputs.push((await engine.compress([request(c, v)]))[0]!.compressed);
+if (args.reference) {
+  if (!existsSync(args.reference)) {
+    writeFileSync(args.reference, JSON.stringify(outputs));
+    console.log(`wrote ${outputs.length} outputs to ${args.reference}`);
+  } else {
+    const before = JSON.parse(readFileSync(args.reference, 'utf8')) as string[];
+    const differ = outputs.filter((o, i) => o !== before[i]).length;
+    console.log(`${differ} of ${outputs.length} outputs differ from ${args.reference}`);
+    if (differ > 0) process.exitCode = 1;
+  }
+}
+
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+const coarse: number[] = [];
+const fine: number[] = [];
+for (let pass = 0; pass < Number(args.passes); pass++) {
+  const t0 = cpuMs();
+  for (const c of small) await engine.compress([request(c, {})]);
+  const t1 = cpuMs();
+  for (const c of small) await engine.compress([request(c, { coarse: false })]);
+  coarse.push((t1 - t0) / small.length);
+  fine.push((cpuMs() - t1) / small.length);
+}
+const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!.toFixed(2);
+console.log(machineHeader());
+console.log(`engine CPU ms per ~500-token request, latte_v2 at the default ratio (2x), model scores remembered, ${coarse.length} passes:`);
+console.log(`| mode | min | median |\n| --- | --: | --: |\n| coarse | ${at(coarse, 0)} | ${at(coarse, 0.5)} |\n| fine | ${at(fine, 0)} | ${at(fine, 0.5)} |`);
+process.exit(process.exitCode ?? 0);
