@@ -64,6 +64,15 @@ export const INFORMATION_WEIGHT = 0.5;
  * Head nouns ("what is the maximum dose", `answerKind`) then took the needles to 78.4 / 83.9 and
  * left both FAQ sets as they were. Scaling the bonus by the share of query terms the text never
  * uses scored lower on both (needles coarse 74.8, Debian 70.7 / 69.5).
+ *
+ * Not used: a sentence's meaning against the query's (cosine of smooth-inverse-frequency weighted
+ * mean word vectors, the same vectors) as a share of the relevance. It lifted the paraphrased
+ * development needles (latte_v2 coarse 84.4 / 75.0 / 59.4 at 10/20/50x -> 88.5 / 81.3 / 66.7 with
+ * a share of 0.4; fine 82.3 / 70.8 -> 85.4 / 77.1 at 20/50x) but cost coarse mode on both FAQ sets
+ * (mean at 4-50x, Debian 71.8 -> 70.7, fetchmail + SQLite 74.6 -> 71.7), whose distractors are
+ * answers on the same subject; applied only as far as the query's terms are missing from the text
+ * (by count or by idf), or from the best sentence, or centred on the text's mean similarity, or at
+ * the paragraph level, coarse still lost 0.5-3 points there at every share tried (0.3-0.8).
  */
 export const LEXICAL_MATCH: LexicalMatch = {
   stems: true,
