@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
-import { bm25, matchScores, terms, withLexicalPrior } from '../../server/compression/lexical.js';
+import { bm25, matchScores, stem, terms, withLexicalPrior } from '../../server/compression/lexical.js';
 import { segment } from '../../server/compression/segment.js';
 import { similarity, wordVectors } from '../../server/compression/word-vectors.js';
 import { holdsAskedKind } from '../../server/compression/answer-kind.js';
@@ -76,6 +76,16 @@ describe('lexical relevance', () => {
     // and the sentence naming OpenMail now leads the one that matched only "fetchmail"
     expect(at('OpenMail', withBlocks)).toBeGreaterThan(at('IPv6', withBlocks));
     expect(Array.from(withLexicalPrior(text, words, zero, spans, query, 1, { stems: true, blockShare: 0 }, blocks))).toEqual(Array.from(sentenceOnly));
+  });
+
+  it('a stem keeps its word\'s first letter, so words are matched and echoed without stemming those no query term opens like', () => {
+    // countQueryTerms and answerInformationOf skip every other word on this property.
+    const vectors = wordVectors();
+    const words = vectors ? [...vectors.index.keys()] : ['running', 'ponies', 'yelled', 'agreed', 'united', 'caresses', 'generalizations'];
+    expect(words.filter((w) => stem(w)[0] !== w[0])).toEqual([]);
+    const scores = bm25('Yelling ponies ran. Agreed terms were kept.', [{ start: 0, end: 19 }, { start: 20, end: 43 }], 'who yelled at the pony?', stem);
+    expect(scores[0]).toBeGreaterThan(0);
+    expect(scores[1]).toBe(0);
   });
 
   it('leaves model scores in the same order when no sentence shares a query term', () => {
