@@ -8,8 +8,8 @@
  * 10 of ~3,000 tokens, latte_v2, the route's own defaults. Prints min and median CPU ms per request
  * over 8 passes, coarse and fine.
  *
- * `--reference FILE`: the outputs of 1,120 cuts (those contexts, coarse and fine, 2x to 50x, with
- * heuristic chunking too) are written to FILE when it does not exist, and compared with it when it
+ * `--reference FILE`: the outputs of 1,440 cuts (those contexts, coarse and fine, 2x to 50x, with
+ * heuristic chunking too, and without the query through espresso_v1) are written to FILE when it does not exist, and compared with it when it
  * does, so a change made for speed can show that it changed no output.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -67,6 +67,9 @@ const variants: Array<Partial<EngineRequest>> = [
   { coarse: true, ratio: 50 },
   { coarse: false, ratio: 50 },
   { coarse: true, heuristicChunking: true, ratio: 4 },
+  // Without a query (question-agnostic): the information prior instead of the lexical one.
+  { weights: 'espresso_v1', query: undefined, coarse: false, ratio: 4 },
+  { weights: 'espresso_v1', query: undefined, coarse: true, heuristicChunking: true, ratio: 2 },
 ];
 // Also the pass that scores every context (the model runs here, untimed).
 const outputs: string[] = [];

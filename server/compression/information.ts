@@ -10,8 +10,8 @@ const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
 /** Whether a whitespace token is a negation ("not", "never", "didn't"), ignoring punctuation around it. */
 export function isNegation(token: string): boolean {
-  // Every negation holds an "n" (or "N"): most tokens are ruled out without the regexes.
-  if (!/[nN]/u.test(token)) return false;
+  // Every negation holds an "n" or (without) a "w": most tokens are ruled out without the regexes.
+  if (!/[nNwW]/u.test(token)) return false;
   return NEGATION.test(token.replace(EDGE_PUNCT, ''));
 }
 

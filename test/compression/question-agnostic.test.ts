@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { informationOf } from '../../server/compression/information.js';
+import { informationOf, isNegation } from '../../server/compression/information.js';
 import { splitWords } from '../../server/model/words.js';
 import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -61,5 +61,11 @@ describe('information prior', () => {
     const marked = words.filter((_, i) => info[i]! > 0).map((w) => w.text);
     // a token counts whole: the full stop of "Lisbon." and the parts of "4.2" and "user_id" too
     expect(marked).toEqual(['not', 'Lisbon', '.', '4', '.', '2', 'km', 'user', '_', 'id', 'Nobody']);
+  });
+
+  it('tells every negation, in any case and with punctuation around it, from other words', () => {
+    const negations = ['not', 'No', 'NEVER', 'without', 'Without,', 'none', 'nor', 'cannot', 'nothing', 'nobody', 'neither', "didn't", 'isn’t', '"WON\'T".'];
+    expect(negations.filter((w) => !isNegation(w))).toEqual([]);
+    expect(['note', 'know', 'with', 'now', 'nowhere', "don", 'nt', 'Nott', 'wit'].filter(isNegation)).toEqual([]);
   });
 });

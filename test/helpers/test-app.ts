@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -33,7 +33,10 @@ export interface TestApp {
  */
 export async function createTestDb(options: Partial<CreateDbOptions> = {}): Promise<{ db: DbHandle; close(): Promise<void> }> {
   const url = 'databaseUrl' in options ? options.databaseUrl : process.env['DATABASE_URL'];
-  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  // On DATABASE_URL the run's schemas are dropped together once every file is done
+  // (test/global-setup.ts); a throwaway server's are dropped here.
+  const prefix = url === process.env['DATABASE_URL'] ? inject('schemaPrefix') : '';
+  const schema = url ? `${prefix || 'test_'}${randomBytes(6).toString('hex')}` : undefined;
   const db = await createDb({ dataDir: 'memory://', schema, poolSize: 4, ...options, databaseUrl: url });
   await migrateToLatest(db.db, db.schema);
   return {
@@ -41,7 +44,7 @@ export async function createTestDb(options: Partial<CreateDbOptions> = {}): Prom
     close: async () => {
       // A test may have closed the database on purpose; the schema must still be dropped.
       await db.close().catch(() => undefined);
-      if (url && schema) await dropSchema(url, schema);
+      if (url && schema && !prefix) await dropSchema(url, schema);
     },
   };
 }
