@@ -50,10 +50,7 @@ export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, 
   };
 }
 
-/**
- * Occurrences of a query's terms in each span of a text: what BM25 needs, and all it needs.
- * `normalize` (a stemmer) must keep a term's first character.
- */
+/** Occurrences of a query's terms in each span of a text: what BM25 needs, and all it needs. */
 interface QueryCounts {
   /** Per span, how often each distinct (normalised) query term occurs. */
   tf: Float64Array[];
@@ -150,6 +147,7 @@ function bm25Scores({ tf, lengths, near, softWeight }: QueryCounts): number[] {
  * search library because it ranks spans of one text in place, with this tokenisation, in 20 lines.
  * With `soft`, a term's frequency in a span that lacks it is its soft match (see SoftMatch); its
  * document frequency stays the literal one, so a term the text never uses keeps its full weight.
+ * `normalize` (a stemmer) must keep a term's first character: terms are skipped by it.
  */
 export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): number[] {
   return bm25Scores(countQueryTerms(text, spans, query, normalize, soft));
