@@ -15,38 +15,21 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
-import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { loadDevFaq } from './dev-faq.js';
 import { machineHeader } from './families/common.js';
 import { memoScorer } from './memo-scorer.js';
-import { loadSquad, rng, type SquadSet } from './squad.js';
+import { routeRequests, type RouteRequest } from './speed.js';
+import { loadSquad } from './squad.js';
 
 const { values: args } = parseArgs({ options: { reference: { type: 'string' }, models: { type: 'string', default: 'models' }, passes: { type: 'string', default: '8' } } });
 
-interface Context {
-  context: string;
-  query: string;
-  tokens: number;
-}
-
-const random = rng(11);
-/** `n` contexts of about `size` tokens, each opening with a random question's gold paragraph. */
-function contexts(set: SquadSet, n: number, size: number): Context[] {
-  return Array.from({ length: n }, () => {
-    const item = set.items[Math.floor(random() * set.items.length)]!;
-    const parts: string[] = [];
-    for (let i = item.gold; countTokens(parts.join('\n\n')) < size; i++) parts.push(set.paragraphs[i % set.paragraphs.length]!);
-    const context = parts.join('\n\n');
-    return { context, query: item.question, tokens: countTokens(context) };
-  });
-}
-
-const small = [...contexts(loadSquad(), 100, 500), ...contexts(loadDevFaq(['debian']), 50, 500)];
-const all = [...small, ...contexts(loadSquad(), 10, 3_000)];
+const squad = loadSquad();
+const small = [...routeRequests(squad, 100, 500, 11), ...routeRequests(loadDevFaq(['debian']), 50, 500, 12)];
+const all = [...small, ...routeRequests(squad, 10, 3_000, 13)];
 const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: args.models! })));
 // As the route sends it: the o200k count is known (it was counted for billing).
-const request = (c: Context, v: Partial<EngineRequest>): EngineRequest => ({
+const request = (c: RouteRequest, v: Partial<EngineRequest>): EngineRequest => ({
   context: c.context,
   query: c.query,
   originalTokens: c.tokens,

@@ -169,7 +169,7 @@ function questionFor(squad: SquadSet, first: number): string {
 }
 
 /** Route requests of about `tokens` tokens, each opening with a random question's gold paragraph. */
-function routeRequests(squad: SquadSet, n: number, tokens: number, seed: number) {
+export function routeRequests(squad: SquadSet, n: number, tokens: number, seed: number) {
   const random = rng(seed);
   return Array.from({ length: n }, () => {
     const item = squad.items[Math.floor(random() * squad.items.length)]!;
@@ -413,7 +413,7 @@ async function post(base: string, route: string, body: object, headers: Record<s
   return { status: res.status, json: await res.json() };
 }
 
-interface RouteRequest {
+export interface RouteRequest {
   context: string;
   query: string;
   tokens: number;

@@ -8,26 +8,26 @@ const SENTENCE_END = /[.!?:]["'”’)\]]*$/u;
 /** Leading and trailing punctuation around a whitespace token ("(Berlin)," -> "Berlin"). */
 const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
-/** Whether a whitespace token is a negation ("not", "never", "didn't"), ignoring punctuation around it. */
-export function isNegation(token: string): boolean {
-  // Every negation holds an "n" or (without) a "w": most tokens are ruled out without the regexes.
-  if (!/[nNwW]/u.test(token)) return false;
-  return NEGATION.test(token.replace(EDGE_PUNCT, ''));
-}
-
 /** What a token says on its own, whatever its neighbours (memoised: tokens repeat). */
 const traitsOf = stringMemo((token: string) => {
   const bare = token.replace(EDGE_PUNCT, '');
+  const negation = NEGATION.test(bare);
   return {
     empty: !bare,
+    negation,
     /** Digits or an identifier (camelCase, snake_case), or a negation. */
-    strong: /\d/u.test(bare) || /\p{Ll}\p{Lu}|_/u.test(bare) || NEGATION.test(bare),
+    strong: /\d/u.test(bare) || /\p{Ll}\p{Lu}|_/u.test(bare) || negation,
     capital: /^\p{Lu}/u.test(bare),
     unit: /^[\p{L}%°µ]{1,4}$/u.test(bare),
     digit: /\d/u.test(token),
     endsSentence: SENTENCE_END.test(token),
   };
 });
+
+/** Whether a whitespace token is a negation ("not", "never", "didn't"), ignoring punctuation around it. */
+export function isNegation(token: string): boolean {
+  return traitsOf(token).negation;
+}
 
 type Traits = ReturnType<typeof traitsOf>;
 
