@@ -29,7 +29,9 @@
  *
  * Flags: --sizes 1000,10000,100000,1000000; --v1-1m; --requests N (latte_v2 requests per
  * throughput cell, default 320; latte_v1 gets a quarter; concurrency-16 cells send them 4 times);
- * --sequential N (requests per model for the v1/v2 ratio, default 12); --only engine|http; --nice N
+ * --sequential N (requests per model for the v1/v2 ratio, default 12); --warmup N (latte_v2
+ * requests each server answers at concurrency 16 before anything is timed, default 1,200; latte_v1
+ * an eighth: see warmRoute); --only engine|http; --nice N
  * (ENGINE_NICE of the servers, default the served 10; 0 runs the engine threads at the server's
  * priority); --workers N (ENGINE_WORKERS of the servers, default the served one: 2 on this
  * kind of host); --threads N (onnxruntime intra-op threads of every call, fixed; default every core
@@ -617,6 +619,8 @@ interface HttpOptions {
   threads?: number | undefined;
   /** Models of the throughput cells (the v1/v2 ratio always runs both). */
   models: readonly Model[];
+  /** latte_v2 requests each server answers at concurrency 16 before anything is timed (latte_v1 an eighth). */
+  warmup: number;
 }
 
 /** Concurrency-16 cells send their requests this many times over (see httpParts). */
@@ -630,7 +634,8 @@ async function httpParts(squad: SquadSet, o: HttpOptions) {
   // falls on batching on and off alike (an idle pool costs memory, not CPU).
   const servers = new Map<boolean, Server>();
   for (const batching of [true, false]) servers.set(batching, await startServer(o.modelsDir, batching, o.workers, o.nice, o.threads));
-  for (const srv of servers.values()) await warmRoute(srv, small);
+  const warmup = routeRequests(squad, o.warmup, 500, 17);
+  for (const srv of servers.values()) await warmRoute(srv, warmup);
   const served = servers.get(true)!;
   const health: HealthStats[] = [healthStats('idle', await forkProbe(served.base, o.healthIdleSamples).result)];
   process.stderr.write('route: latte_v1 / latte_v2, sequential ~2k-token requests...\n');
@@ -653,10 +658,20 @@ async function httpParts(squad: SquadSet, o: HttpOptions) {
   return { cells, health, ratio };
 }
 
-/** Loads both models in the pool's worker and runs the route's code a few times, untimed. */
+/**
+ * Loads both models in the pool's worker and runs the route until V8 has compiled its hot code,
+ * untimed. A server's first ~2,000 requests cost ~15% more CPU than later ones (measured: 15.4,
+ * 13.9, 13.5 and 12.9 ms of CPU per request over four runs of 1,200 latte_v2 requests at
+ * concurrency 16, TurboFan compiling on V8's background threads throughout the first), so with a
+ * few requests of warm-up the first cells measured a server still compiling (the concurrency-1
+ * cells most, slowed by unoptimised code, which inflated c16 / c1).
+ */
 async function warmRoute(srv: Server, requests: readonly RouteRequest[]): Promise<void> {
   const key = await srv.newKey();
-  for (const model of MODELS) await Promise.all(requests.slice(0, 4).map((r) => compress(srv.base, key, model, r)));
+  for (const model of MODELS) {
+    const share = model === 'latte_v1' ? requests.slice(0, Math.max(4, Math.round(requests.length / 8))) : requests;
+    await forkLoad({ base: srv.base, key, model, concurrency: 16, requests: [...share] });
+  }
 }
 
 function printHttp(cells: readonly ThroughputCell[], health: readonly HealthStats[], ratio: RatioResult, engine: string): void {
@@ -721,6 +736,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       'v1-1m': { type: 'boolean', default: false },
       requests: { type: 'string' },
       sequential: { type: 'string' },
+      warmup: { type: 'string' },
       only: { type: 'string' },
       model: { type: 'string' },
       models: { type: 'string', default: 'models' },
@@ -787,6 +803,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       threads,
       nice,
       models,
+      warmup: count('warmup', args.warmup ?? (quick ? '16' : '1200')),
     });
     printHttp(http.cells, http.health, http.ratio, `ENGINE_WORKERS=${workers}, onnxruntime threads per call: ${threads ?? (workers > 1 ? 'all cores while one worker is busy, cores / workers while several are' : 'all cores')}, engine threads at ENGINE_NICE=${nice}`);
     Object.assign(result, { engineWorkers: workers, onnxThreads: threads ?? null, engineNice: nice, throughput: http.cells, health: http.health, v1v2: http.ratio });
