@@ -296,7 +296,7 @@ async function postJson(base: string, path: string, body: object, headers: Recor
   return json;
 }
 
-async function measureStore(store: Store, contexts: Array<{ context: string; query: string }>, backend: CompressionBackend, overlap: boolean, opts: { requests: number; concurrency: number; history: number; budget: boolean }): Promise<Cell[]> {
+async function measureStore(store: Store, contexts: Array<{ context: string; query: string }>, backend: CompressionBackend, overlap: boolean, opts: { requests: number; concurrency: number; history: number; budget: boolean; warmup: number }): Promise<Cell[]> {
   const config = { ...loadConfig({}), logLevel: 'silent', maxConcurrentPerAccount: Math.max(4, opts.concurrency) };
   const services = createServices({ db: store.db.db, quotas: store.quotas, clock: () => new Date(), sessionTtlMs: 3_600_000, overlapHold: overlap });
   instrument(services);
@@ -319,6 +319,15 @@ async function measureStore(store: Store, contexts: Array<{ context: string; que
   const cells: Cell[] = [];
   let n = 0;
   const tag = `${randomBytes(3).toString('hex')}-${overlap ? 'o' : 's'}`;
+  // V8 compiles the route's hot code over its first ~2,000 requests (bench/speed.ts, warmRoute):
+  // an account of its own sends `warmup` latte_v2 requests first, untimed, so the cells measure a
+  // warm server rather than its first minutes.
+  if (opts.warmup > 0) {
+    const warmKeys = await seedAccount(store.db, call, `${tag}-warm`, 0, opts.concurrency, opts.budget);
+    const bodies = contexts.map((c) => JSON.stringify({ ...c, compression_model_name: 'latte_v2', target_compression_ratio: RATIO }));
+    const warm = await runClient({ base, path: '/api/compress/question-specific/', keys: warmKeys, bodies, requests: opts.warmup });
+    if (warm.failures.length) throw new Error(`overhead bench warm-up: ${warm.failures.join('; ')}`);
+  }
   for (const concurrency of new Set([1, opts.concurrency])) {
     for (const model of MODELS) {
       const keys = await seedAccount(store.db, call, `${tag}-${model}-c${concurrency}`, opts.history, concurrency, opts.budget);
@@ -376,7 +385,7 @@ interface RouteLatency {
  * app with the hold taken while the engine runs and one with it taken first, on one PGlite store,
  * sequential requests alternating between the two so that the host's drift hits both alike.
  */
-async function routeLatencies(modelsDir: string, contexts: Array<{ context: string; query: string }>, count: number, history: number): Promise<RouteLatency[]> {
+async function routeLatencies(modelsDir: string, contexts: Array<{ context: string; query: string }>, count: number, history: number, warmup: number): Promise<RouteLatency[]> {
   const config = { ...loadConfig({}), modelsDir, logLevel: 'silent' };
   const db = await createDb({ dataDir: 'memory://' });
   await migrateToLatest(db.db);
@@ -393,6 +402,18 @@ async function routeLatencies(modelsDir: string, contexts: Array<{ context: stri
   }
   const out: RouteLatency[] = [];
   try {
+    // JIT warm-up, as for the stub cells: `warmup` latte_v2 requests per app, four at a time.
+    for (const [k, s] of servers.entries()) {
+      const [key] = await seedAccount(db, (p, b, h) => postJson(s.base, p, b, h), `route-warm-${k}-${randomBytes(3).toString('hex')}`, 0, 1, false);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = next++; i < warmup; i = next++) {
+            await postJson(s.base, '/api/compress/question-specific/', { ...contexts[i % contexts.length]!, compression_model_name: 'latte_v2', target_compression_ratio: RATIO }, { 'X-API-Key': key! });
+          }
+        }),
+      );
+    }
     for (const model of MODELS) {
       const n = model === 'latte_v1' ? Math.max(4, Math.round(count / 4)) : count;
       const keys = await Promise.all(servers.map(async (s, i) => (await seedAccount(db, (p, b, h) => postJson(s.base, p, b, h), `route-${model}-${i}-${randomBytes(3).toString('hex')}`, history, 1, false))[0]!));
@@ -496,6 +517,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     options: {
       overhead: { type: 'boolean' },
       requests: { type: 'string', default: '200' },
+      warmup: { type: 'string', default: '1000' },
       concurrency: { type: 'string', default: '4' },
       history: { type: 'string', default: '20000' },
       budget: { type: 'boolean', default: false },
@@ -506,12 +528,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     },
   });
   const counts = { requests: Number(args.requests), concurrency: Number(args.concurrency), history: Number(args.history) };
-  const opts = { ...counts, budget: args.budget === true };
-  for (const [name, v] of Object.entries({ ...counts, 'model-requests': Number(args['model-requests']), 'route-requests': Number(args['route-requests']), tokens: Number(args.tokens) })) {
-    if (!(Number.isInteger(v) && v >= (name === 'history' || name === 'model-requests' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
+  const opts = { ...counts, budget: args.budget === true, warmup: Number(args.warmup) };
+  for (const [name, v] of Object.entries({ ...counts, warmup: opts.warmup, 'model-requests': Number(args['model-requests']), 'route-requests': Number(args['route-requests']), tokens: Number(args.tokens) })) {
+    if (!(Number.isInteger(v) && v >= (name === 'history' || name === 'model-requests' || name === 'warmup' ? 0 : 1))) throw new Error(`--${name} must be a positive integer`);
   }
   // Each cell is a fresh tier-5 account: its warm-up and requests must fit latte_v1's 1,000 rpm.
   if (opts.requests + 20 > 1_000) throw new Error('--requests must be at most 980 (a cell stays within tier 5 latte_v1 rpm)');
+  if (opts.warmup > 2_000) throw new Error('--warmup must be at most 2,000 (its account stays within tier 5 latte_v2 rpm)');
   console.log(machineHeader());
   const contexts = buildContexts(Number(args.tokens), 24);
   const avgTokens = contexts.reduce((s, c) => s + countTokens(c.context), 0) / contexts.length;
@@ -557,7 +580,7 @@ export async function main(argv: readonly string[]): Promise<void> {
 
   if (!model) return;
   console.log('measuring the route with the real engine, hold while the engine runs and hold first...');
-  const route = await routeLatencies(args.models!, contexts, Number(args['route-requests']), opts.history);
+  const route = await routeLatencies(args.models!, contexts, Number(args['route-requests']), opts.history, opts.warmup);
   console.log(`\n**model time (engine in-process on the same contexts, ${args['model-requests']} requests of ~${Math.round(avgTokens)} tokens per model) and server overhead as a share of it**\n`);
   console.log(
     mdTable(
