@@ -12,7 +12,8 @@
  * --literal-too (also the engine with literal matching only, to show what soft matching adds),
  * --set check|dev (the development needles below, on which weights may be chosen), --kinds 0.1,0.2
  * (also the engine with that asked-kind bonus, `LexicalMatch.askedKind`),
- * --out DIR (needles.json; needles-dev.json for the dev set).
+ * --c2f off|COVER,MIN_TOKENS (also coarse mode with every block scored, or with that coarse-to-fine
+ * plan, next to the served one), --out DIR (needles.json; needles-dev.json for the dev set).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     'literal-too': { type: 'boolean', default: false },
     set: { type: 'string', default: 'check' },
     kinds: { type: 'string', default: '' },
+    c2f: { type: 'string' },
     out: { type: 'string', default: fileURLToPath(new URL('./out/', import.meta.url)) },
   },
 });
@@ -126,6 +128,10 @@ for (const weights of models) {
     const mode = coarse ? 'coarse' : 'fine';
     methods.push({ name: `${weights} ${mode}`, run: viaEngine(weights, coarse) });
     if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { lexicalMatch: { stems: true } }) });
+    if (coarse && args.c2f !== undefined) {
+      const [cover, minTokens] = list(args.c2f === 'off' ? '0' : args.c2f);
+      methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: args.c2f === 'off' ? false : { cover: cover!, minTokens: minTokens ?? 0 } }) });
+    }
     for (const askedKind of args.kinds ? list(args.kinds) : []) {
       methods.push({ name: `${weights} ${mode}, asked kind ${askedKind}`, run: viaEngine(weights, coarse, { lexicalMatch: { ...LEXICAL_MATCH, askedKind } }) });
     }
