@@ -715,6 +715,13 @@ function plot(cells: readonly CellResult[]): string {
 }
 
 /** A positive integer flag. */
+/** One account warms each server, so the warm-up stays within its latte_v2 rpm (2,000 at tier 5). */
+function warmupCount(raw: string): number {
+  const n = count('warmup', raw);
+  if (n > 1_900) throw new Error(`--warmup: at most 1,900 (one tier-5 account's latte_v2 requests per minute), got ${raw}`);
+  return n;
+}
+
 function count(flag: string, raw: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag}: a positive integer, got ${raw}`);
@@ -803,7 +810,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       threads,
       nice,
       models,
-      warmup: count('warmup', args.warmup ?? (quick ? '16' : '1200')),
+      warmup: warmupCount(args.warmup ?? (quick ? '16' : '1200')),
     });
     printHttp(http.cells, http.health, http.ratio, `ENGINE_WORKERS=${workers}, onnxruntime threads per call: ${threads ?? (workers > 1 ? 'all cores while one worker is busy, cores / workers while several are' : 'all cores')}, engine threads at ENGINE_NICE=${nice}`);
     Object.assign(result, { engineWorkers: workers, onnxThreads: threads ?? null, engineNice: nice, throughput: http.cells, health: http.health, v1v2: http.ratio });
