@@ -280,3 +280,33 @@ describe('never longer than the input', () => {
     }
   });
 });
+
+describe('paragraph mode with a target below every paragraph', () => {
+  // Paragraph A ranks first (every sentence 0.7), but paragraph B holds the best sentence (0.8)
+  // among weak ones: with room for one sentence and none for a paragraph, B's sentence is kept.
+  const a = ['Alpha ships carry grain north.', 'Alpha ships carry wool south.', 'Alpha ships carry salt east.'];
+  const b = ['Bravo trains move coal daily.', 'Rain fell on the quiet town.', 'Birds sang in the old trees.'];
+  const text = `${a.join(' ')}\n\n${b.join(' ')}`;
+  const words = splitWords(text);
+  const strong = text.indexOf(b[0]!);
+  const scores = Float32Array.from(words, (w) => (w.start < strong ? 0.7 : w.start < strong + b[0]!.length ? 0.8 : 0.1));
+  const cut = async (tokens: number, coarse: boolean) => {
+    const { cutText } = await import('../../server/compression/compress-text.js');
+    return cutText({ text, words, scores, blocks: segment(text, false) }, { coarse, placeholders: false, informationWeight: 0 }, { tokens });
+  };
+
+  it('keeps the best sentence of any paragraph, not the best paragraph\'s best sentence', async () => {
+    expect((await cut(7, true)).text).toBe(b[0]);
+    // With room for a paragraph, paragraph A (the better one) is kept whole.
+    expect((await cut(40, true)).text).toContain(a.join(' '));
+  });
+
+  it('never gives more tokens to a smaller target across the switch', async () => {
+    let previous = Infinity;
+    for (let tokens = 40; tokens >= 1; tokens--) {
+      const { tokens: got } = await cut(tokens, true);
+      expect(got, `target ${tokens}`).toBeLessThanOrEqual(previous);
+      previous = got;
+    }
+  });
+});
