@@ -274,7 +274,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
       if (rest.length < b.sentences.length) return rest.map((s) => sentenceCandidate(s));
       return [{ start: b.start, end: b.end, score: blockScore(b, rest), tokens: tokenCost(b), parts: once(() => rest.map((s) => sentenceCandidate(s))) }];
     });
-    const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: Math.min(...candidates.map((c) => c.tokens)) };
+    const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };
     return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score), sentences };
   }
   const short = (s: Sentence) => Boolean(options.query) && s.tokens.length <= SHORT_SENTENCE_WORDS;
