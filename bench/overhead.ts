@@ -288,6 +288,17 @@ async function seedAccount(db: DbHandle, call: (path: string, body: object, head
   return created.map((k) => k.key);
 }
 
+/**
+ * `requests` latte_v2 requests from the load generator, untimed, one sender per key. V8 compiles the
+ * route's hot code over a server's first ~2,000 requests (bench/speed.ts, warmRoute), so cells
+ * measured without this would time a server still compiling.
+ */
+async function warmUp(base: string, keys: string[], contexts: Array<{ context: string; query: string }>, requests: number): Promise<void> {
+  const bodies = contexts.map((c) => JSON.stringify({ ...c, compression_model_name: 'latte_v2', target_compression_ratio: RATIO }));
+  const warm = await runClient({ base, path: '/api/compress/question-specific/', keys, bodies, requests });
+  if (warm.failures.length) throw new Error(`overhead bench warm-up: ${warm.failures.join('; ')}`);
+}
+
 /** POSTs JSON and returns the parsed answer; any status from 300 up is an error. */
 async function postJson(base: string, path: string, body: object, headers: Record<string, string> = {}): Promise<any> {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -319,15 +330,7 @@ async function measureStore(store: Store, contexts: Array<{ context: string; que
   const cells: Cell[] = [];
   let n = 0;
   const tag = `${randomBytes(3).toString('hex')}-${overlap ? 'o' : 's'}`;
-  // V8 compiles the route's hot code over its first ~2,000 requests (bench/speed.ts, warmRoute):
-  // an account of its own sends `warmup` latte_v2 requests first, untimed, so the cells measure a
-  // warm server rather than its first minutes.
-  if (opts.warmup > 0) {
-    const warmKeys = await seedAccount(store.db, call, `${tag}-warm`, 0, opts.concurrency, opts.budget);
-    const bodies = contexts.map((c) => JSON.stringify({ ...c, compression_model_name: 'latte_v2', target_compression_ratio: RATIO }));
-    const warm = await runClient({ base, path: '/api/compress/question-specific/', keys: warmKeys, bodies, requests: opts.warmup });
-    if (warm.failures.length) throw new Error(`overhead bench warm-up: ${warm.failures.join('; ')}`);
-  }
+  if (opts.warmup > 0) await warmUp(base, await seedAccount(store.db, call, `${tag}-warm`, 0, opts.concurrency, opts.budget), contexts, opts.warmup);
   for (const concurrency of new Set([1, opts.concurrency])) {
     for (const model of MODELS) {
       const keys = await seedAccount(store.db, call, `${tag}-${model}-c${concurrency}`, opts.history, concurrency, opts.budget);
@@ -402,17 +405,8 @@ async function routeLatencies(modelsDir: string, contexts: Array<{ context: stri
   }
   const out: RouteLatency[] = [];
   try {
-    // JIT warm-up, as for the stub cells: `warmup` latte_v2 requests per app, four at a time.
     for (const [k, s] of servers.entries()) {
-      const [key] = await seedAccount(db, (p, b, h) => postJson(s.base, p, b, h), `route-warm-${k}-${randomBytes(3).toString('hex')}`, 0, 1, false);
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          for (let i = next++; i < warmup; i = next++) {
-            await postJson(s.base, '/api/compress/question-specific/', { ...contexts[i % contexts.length]!, compression_model_name: 'latte_v2', target_compression_ratio: RATIO }, { 'X-API-Key': key! });
-          }
-        }),
-      );
+      if (warmup > 0) await warmUp(s.base, await seedAccount(db, (p, b, h) => postJson(s.base, p, b, h), `route-warm-${k}-${randomBytes(3).toString('hex')}`, 0, 4, false), contexts, warmup);
     }
     for (const model of MODELS) {
       const n = model === 'latte_v1' ? Math.max(4, Math.round(count / 4)) : count;

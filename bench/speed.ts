@@ -714,7 +714,6 @@ function plot(cells: readonly CellResult[]): string {
   return logLogChart('Engine latency at 2x against context size', series, 'context tokens (o200k)', 'latency ms');
 }
 
-/** A positive integer flag. */
 /** One account warms each server, so the warm-up stays within its latte_v2 rpm (2,000 at tier 5). */
 function warmupCount(raw: string): number {
   const n = count('warmup', raw);
@@ -722,6 +721,7 @@ function warmupCount(raw: string): number {
   return n;
 }
 
+/** A positive integer flag. */
 function count(flag: string, raw: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag}: a positive integer, got ${raw}`);
