@@ -444,23 +444,10 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const fallbackAt = (goal: number) => finish(prepared.required.length ? [] : prepared.bestWithin(goal === 0 ? Infinity : Math.max(1, goal - requiredTokens)));
   if (goal - requiredTokens <= 0) return fallbackAt(goal);
 
+  const room = Math.max(1, goal - requiredTokens);
   // Selection estimates costs unit by unit; the exact count of the assembled text may differ
   // (merges across joins, placeholders), so the budget is corrected until the output fits. The
   // target is a ceiling, never passed, so a higher ratio can never give a longer output.
-  const room = Math.max(1, goal - requiredTokens);
-  // Paragraph mode with a target below every block keeps sentences only. Block by block (the best
-  // paragraph's sentences first) a paragraph that ranks first on many fair sentences wins over one
-  // that holds the one sentence that answers, so there the sentences of every block also compete
-  // by their own rank (the rank a block's sentences have among themselves), and that selection
-  // serves when it is at least as long as the block-by-block one: the longer of two selections
-  // that each grow with the target grows with it too, so a higher ratio still never gives more
-  // tokens (bench:rules: 0 rises in 27,474 outputs; keeping the one worth more instead left the
-  // development sets as they were). Just above that range, up to twice the smallest block, the
-  // sentences' selection for the range's top target competes the same way. Development sets, latte_v2 coarse at 50x (the only ratio there where no block
-  // fits): Debian FAQ 43.6 -> 45.5, fetchmail + SQLite 50.4 -> 51.1, paraphrased development
-  // needles 59.4 -> 62.5; latte_v1 43.6 -> 44.5 and 48.9 -> 50.4; every other ratio unchanged.
-  // Ranking them with their block's score blended in, as fine mode does (0.3-0.85 of it): 44.5 /
-  // 51.1 / 60.4. Always the sentences' selection: one rise in bench:rules' 27,474 outputs.
   const search = (candidateList: readonly Candidate[], goal: number): Cut => {
     const room = Math.max(1, goal - requiredTokens);
     // Each try selects among the candidates and renders about `goal` tokens.
@@ -550,8 +537,25 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
     }
     return largest(best, () => fallbackAt(goal));
   };
-  if (!prepared.sentences || room >= 2 * prepared.sentences.below) return search(prepared.candidates, goal);
+  // Paragraph mode with a target below every block keeps sentences only. Block by block (the best
+  // paragraph's sentences first), a paragraph that ranks first on many fair sentences wins over
+  // one that holds the one sentence that answers; so there the sentences of every block also
+  // compete by their own rank (the rank a block's sentences have among themselves), and that
+  // selection serves when it fits its target and is at least as long as the block-by-block one.
+  // The longer of two selections that each grow with the target grows with it too, so a higher
+  // ratio still never gives more tokens (bench:rules: 0 rises in 27,474 outputs). Up to twice the
+  // smallest block, the sentences' selection for the top target of that range competes the same
+  // way. Development sets, coarse at 50x (the only ratio there where no block fits; every other
+  // ratio unchanged): latte_v2 Debian FAQ 43.6 -> 45.5, fetchmail + SQLite 50.4 -> 51.1,
+  // paraphrased development needles 59.4 -> 62.5; latte_v1 43.6 -> 44.5 and 48.9 -> 50.4. Not
+  // kept: the block's score blended in, as fine mode ranks (0.3-0.85 of it): 44.5 / 51.1 / 60.4;
+  // the selection worth more rather than the longer: as before; always the sentences' selection:
+  // one rise in bench:rules.
   const blocksCut = search(prepared.candidates, goal);
-  const sentencesCut = search(prepared.sentences.candidates(), Math.min(goal, prepared.sentences.below - 1 + requiredTokens));
-  return sentencesCut.tokens <= goal && sentencesCut.tokens >= blocksCut.tokens ? sentencesCut : blocksCut;
+  if (!prepared.sentences || room >= 2 * prepared.sentences.below) return blocksCut;
+  const sentencesGoal = Math.min(goal, prepared.sentences.below - 1 + requiredTokens);
+  // A selection that fits sentencesGoal cannot be longer than this one.
+  if (blocksCut.tokens > sentencesGoal) return blocksCut;
+  const sentencesCut = search(prepared.sentences.candidates(), sentencesGoal);
+  return sentencesCut.tokens <= sentencesGoal && sentencesCut.tokens >= blocksCut.tokens ? sentencesCut : blocksCut;
 }

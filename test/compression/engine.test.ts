@@ -290,21 +290,21 @@ describe('paragraph mode with a target below every paragraph', () => {
   const words = splitWords(text);
   const strong = text.indexOf(b[0]!);
   const scores = Float32Array.from(words, (w) => (w.start < strong ? 0.7 : w.start < strong + b[0]!.length ? 0.8 : 0.1));
-  const cut = async (tokens: number, coarse: boolean) => {
+  const cut = async (tokens: number) => {
     const { cutText } = await import('../../server/compression/compress-text.js');
-    return cutText({ text, words, scores, blocks: segment(text, false) }, { coarse, placeholders: false, informationWeight: 0 }, { tokens });
+    return cutText({ text, words, scores, blocks: segment(text, false) }, { coarse: true, placeholders: false, informationWeight: 0 }, { tokens });
   };
 
   it('keeps the best sentence of any paragraph, not the best paragraph\'s best sentence', async () => {
-    expect((await cut(7, true)).text).toBe(b[0]);
+    expect((await cut(7)).text).toBe(b[0]);
     // With room for a paragraph, paragraph A (the better one) is kept whole.
-    expect((await cut(40, true)).text).toContain(a.join(' '));
+    expect((await cut(40)).text).toContain(a.join(' '));
   });
 
   it('never gives more tokens to a smaller target across the switch', async () => {
     let previous = Infinity;
     for (let tokens = 40; tokens >= 1; tokens--) {
-      const { tokens: got } = await cut(tokens, true);
+      const { tokens: got } = await cut(tokens);
       expect(got, `target ${tokens}`).toBeLessThanOrEqual(previous);
       previous = got;
     }
