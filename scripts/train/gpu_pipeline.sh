@@ -13,7 +13,7 @@
 #   latte_v2 come from these runs (README.md, "Bundled models").
 # Back here: ckpt_parts.py unpack, then export_onnx.py (see README.md, "GPU run").
 # Knobs (minutes): MLM_MIN, LABEL_MIN, FT_MIN; presets P1 (latte_v1), P2 (latte_v2, espresso_v1); label
-# recipe: BRIDGE and SYNONYMS (make_labels.py --bridge / --synonyms).
+# recipe: BRIDGE, SYNONYMS and KEEP (make_labels.py --bridge / --synonyms / --keep).
 set -euo pipefail
 export PYTHONUNBUFFERED=1
 T=$(cd "$(dirname "$0")" && pwd)
@@ -50,7 +50,7 @@ unpack() { # corpus, WordNet, token stream for MLM (NO_MLM=1 skips it)
 start_labels() { # background label shards on every core; their pids in lab_pids
   log "labels ($SHARDS latte + $ESP_SHARDS espresso shards, $LABEL_MIN min)"
   LAB=("$PY" "$T/make_labels.py" --corpus "$W/docs.jsonl.gz" --vocab "$VOCAB" --wordnet "$W/dict" --out "$W/labels"
-       --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN" --bridge "${BRIDGE:-0}" --synonyms "${SYNONYMS:-0.15}")
+       --encode "$SEQ" --max-len "$SEQ" --minutes "$LABEL_MIN" --bridge "${BRIDGE:-0}" --synonyms "${SYNONYMS:-0.15}" --keep "${KEEP:-0.45,0.85}")
   lab_pids=()
   "${LAB[@]}" --shard 0 --splits val --latte 20000 --espresso 10000 > "$W/logs/labels0.log" 2>&1 & lab_pids+=($!)
   for k in $(seq 1 "$SHARDS"); do

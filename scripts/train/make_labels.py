@@ -85,9 +85,10 @@ def inflect(w, rng):
     return w + "s"
 
 
-def pseudo_question(sent_words, rng, wn, wh=None, synonyms=0.15):
+def pseudo_question(sent_words, rng, wn, wh=None, synonyms=0.15, keep=(0.45, 0.85)):
     """Inverse-cloze pseudo-question from a sentence's words (wh="": the words alone, no wh-word);
-    a share `synonyms` of the kept content words is swapped for a WordNet synonym."""
+    each content word stays with a probability drawn from `keep`, and a share `synonyms` of the
+    kept ones is swapped for a WordNet synonym."""
     content = [i for i, w in enumerate(sent_words) if w.lower() not in STOP and any(c.isalnum() for c in w)]
     if len(content) < 4:
         return None
@@ -98,7 +99,7 @@ def pseudo_question(sent_words, rng, wn, wh=None, synonyms=0.15):
     j = ans + 1
     while j < len(sent_words) and (sent_words[j][:1].isupper() or NUM.match(sent_words[j])) and len(drop) < 4:
         drop.add(j); j += 1
-    keep_p = rng.uniform(0.45, 0.85)
+    keep_p = rng.uniform(*keep)
     q = []
     for i, w in enumerate(sent_words):
         if i in drop or is_punct(w[0]) and len(w) == 1:
@@ -158,9 +159,9 @@ def bridge_pairs(p):
 
 
 class Builder:
-    def __init__(self, docs, tok, rng, wn, max_len=512, max_q=48, bridge_share=0.0, synonyms=0.15):
+    def __init__(self, docs, tok, rng, wn, max_len=512, max_q=48, bridge_share=0.0, synonyms=0.15, keep=(0.45, 0.85)):
         self.docs, self.tok, self.rng, self.wn = docs, tok, rng, wn
-        self.bridge_share, self.synonyms = bridge_share, synonyms
+        self.bridge_share, self.synonyms, self.keep = bridge_share, synonyms, keep
         self.bridge_pool = None  # built on first use: (doc index, paragraph, sentence index)
         self.max_len, self.max_q = max_len, max_q
         self.paras = []  # (doc index, paragraph text)
@@ -249,7 +250,7 @@ class Builder:
                 continue
             si = rng.choice(cand)
             sw = split_words(sents[si])
-            q = pseudo_question(sw, rng, self.wn, synonyms=self.synonyms)
+            q = pseudo_question(sw, rng, self.wn, synonyms=self.synonyms, keep=self.keep)
             if not q:
                 continue
             return q, evidence(sents, si), di
@@ -268,7 +269,7 @@ class Builder:
                 return None
             di, p, i = rng.choice(self.bridge_pool)
             sents = sentences(p)
-            topic = pseudo_question(split_words(sents[i]), rng, self.wn, wh="", synonyms=self.synonyms)
+            topic = pseudo_question(split_words(sents[i]), rng, self.wn, wh="", synonyms=self.synonyms, keep=self.keep)
             if not topic:
                 continue
             b = split_words(sents[i + 1])
@@ -430,6 +431,8 @@ def main():
     ap.add_argument("--splits", default="train,val", help="which splits to write")
     ap.add_argument("--bridge", type=float, default=0.0, help="share of latte examples from Builder.bridge (taken from the inverse-cloze share)")
     ap.add_argument("--synonyms", type=float, default=0.15, help="share of pseudo-question words swapped for a WordNet synonym")
+    ap.add_argument("--keep", default="0.45,0.85",
+                    help="range of the probability that a pseudo-question keeps each content word of its sentence")
     ap.add_argument("--minutes", type=float, default=1e9, help="stop each split's generation after this long")
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -456,7 +459,8 @@ def main():
         deadline = time.time() + a.minutes * 60
         n_l = a.latte if split == "train" else max(200, a.latte // 50)
         n_e = a.espresso if split == "train" else max(100, a.espresso // 50)
-        b = Builder(ds, tok, random.Random(shard_seed + (split == "val")), wn, max_len=a.max_len, bridge_share=a.bridge, synonyms=a.synonyms)
+        b = Builder(ds, tok, random.Random(shard_seed + (split == "val")), wn, max_len=a.max_len, bridge_share=a.bridge, synonyms=a.synonyms,
+                    keep=tuple(float(x) for x in a.keep.split(",")))
         if n_l:
             with sink("latte", split) as f:
                 k, cnt = 0, collections.Counter()
