@@ -7,12 +7,12 @@
  * grid: --modes coarse,fine --stems 0,1 --block 0,0.5,0.7 --lexical 0.5,0.7, --soft 0,0.25 (weight of
  * the word vectors' soft matches; 0 is literal matching) --threshold 0.5,0.55 --unseen 0,1 (soft
  * matches only for query terms the text never uses), --kind 0,0.1 (added to a sentence holding the kind of
- * answer the question asks for)).
+ * answer the question asks for), --rarity 0,0.5 (share of a query term's IDF scaled by its corpus rarity)).
  */
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
 import type { LexicalMatch } from '../server/compression/lexical.js';
-import { wordVectors } from '../server/compression/word-vectors.js';
+import { wordRanks, wordVectors } from '../server/compression/word-vectors.js';
 import type { WeightsId } from '../server/compression/model-catalog.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from './baselines.js';
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     unseen: { type: 'string', default: '0' },
     blockshare: { type: 'string', default: '0' },
     kind: { type: 'string', default: '0' },
+    rarity: { type: 'string', default: '0' },
   },
 });
 const list = (s: string) => s.split(',').map(Number);
@@ -66,14 +67,15 @@ for (const coarse of args.modes!.split(',').map((m) => m === 'coarse')) {
     for (const blockWeight of coarse ? [0] : list(args.block!)) {
       for (const lexicalWeight of list(args.lexical!)) {
         for (const blockShare of list(args.blockshare!)) {
-          for (const askedKind of list(args.kind!)) {
-            const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}${blockShare ? ` bs=${blockShare}` : ''}${askedKind ? ` kind=${askedKind}` : ''}`;
-            settings.push({ name, coarse, match: { stems, blockShare, askedKind }, blockWeight, lexicalWeight });
+          for (const [askedKind, share] of list(args.kind!).flatMap((kind) => list(args.rarity!).map((r) => [kind, r] as const))) {
+            const name = `${coarse ? 'coarse' : 'fine'} stems=${stems ? 1 : 0} block=${blockWeight} lex=${lexicalWeight}${blockShare ? ` bs=${blockShare}` : ''}${askedKind ? ` kind=${askedKind}` : ''}${share ? ` rarity=${share}` : ''}`;
+            const rarity = share > 0 ? { ranks: wordRanks, share } : undefined;
+            settings.push({ name, coarse, match: { stems, blockShare, askedKind, rarity }, blockWeight, lexicalWeight });
             for (const weight of softWeights) {
               for (const threshold of list(args.threshold!)) {
                 for (const unseenOnly of list(args.unseen!).map(Boolean)) {
                   const soft = { vectors: wordVectors, weight, threshold, unseenOnly };
-                  settings.push({ name: `${name} soft=${weight}@${threshold}${unseenOnly ? ' unseen' : ''}`, coarse, match: { stems, soft, blockShare, askedKind }, blockWeight, lexicalWeight });
+                  settings.push({ name: `${name} soft=${weight}@${threshold}${unseenOnly ? ' unseen' : ''}`, coarse, match: { stems, soft, blockShare, askedKind, rarity }, blockWeight, lexicalWeight });
                 }
               }
             }

@@ -50,6 +50,30 @@ export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, 
   };
 }
 
+/**
+ * How rare a word is outside the text: the context alone is a small collection (twenty paragraphs,
+ * one document), where a common word that happens to sit in one sentence weighs as much as a name.
+ * A query term's IDF is scaled by `(1 - share) + share * rarity`, where rarity is the log of the
+ * word's rank in a frequency list of the corpus, scaled so the list's last word is 1 ("the" is
+ * near 0), and words the list lacks are 1.
+ */
+export interface RarityWeight {
+  /** Words by corpus frequency, most frequent first (rank = value); undefined leaves IDF alone. */
+  ranks: () => ReadonlyMap<string, number> | undefined;
+  share: number;
+}
+
+/** Per query term (surface forms), its IDF multiplier. */
+function rarityWeights(queryWords: readonly string[], rarity: RarityWeight): Float64Array | undefined {
+  const ranks = rarity.share > 0 ? rarity.ranks() : undefined;
+  if (!ranks) return undefined;
+  const last = Math.log(2 + ranks.size);
+  return Float64Array.from(queryWords, (w) => {
+    const rank = ranks.get(w);
+    return 1 - rarity.share + rarity.share * (rank === undefined ? 1 : Math.log(2 + rank) / last);
+  });
+}
+
 /** Occurrences of a query's terms in each span of a text: what BM25 needs, and all it needs. */
 interface QueryCounts {
   /** Per span, how often each distinct (normalised) query term occurs. */
@@ -59,12 +83,24 @@ interface QueryCounts {
   /** Per span, each soft-matched term's best nearness among the span's words (absent without soft matching). */
   near?: Float64Array[];
   softWeight: number;
+  /** Per query term, its IDF multiplier (absent: 1; see RarityWeight). */
+  idfScale?: Float64Array | undefined;
 }
 
-function countQueryTerms(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): QueryCounts {
+interface CountOptions {
+  /** A stemmer: it must keep a term's first character (terms are skipped by it). */
+  normalize?: ((term: string) => string) | undefined;
+  soft?: SoftMatch | undefined;
+  rarity?: RarityWeight | undefined;
+}
+
+function countQueryTerms(text: string, spans: readonly Span[], query: string, { normalize, soft, rarity }: CountOptions = {}): QueryCounts {
   const norm = (t: string) => (normalize ? normalize(t) : t);
   const queryTerms = terms(query);
   const q = [...new Set(queryTerms.map(norm))];
+  // A term's first surface form stands for it where a word list is looked up (stems have no entry).
+  const surface = q.map((t) => queryTerms.find((w) => norm(w) === t)!);
+  const idfScale = rarity && rarityWeights(surface, rarity);
   const slot = new Map(q.map((t, i) => [t, i]));
   // A Porter stem keeps its word's first letter: a term whose first letter opens no query term is
   // not one, and is not stemmed at all (most of a text's terms).
@@ -89,9 +125,9 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, no
   const df = q.map((_, i) => tf.reduce((n, counts) => n + (counts[i]! > 0 ? 1 : 0), 0));
   // Soft matches, for the terms they apply to (with unseenOnly, usually none: no second pass).
   const softTerms = vectors ? q.map((_, i) => i).filter((i) => !soft!.unseenOnly || df[i] === 0) : [];
-  if (softTerms.length === 0) return { tf, lengths, softWeight: 0 };
-  // Vectors are looked up by a term's first surface form (stems have none); each distinct word once.
-  const nearness = nearnessTo(softTerms.map((i) => queryTerms.find((w) => norm(w) === q[i])!), vectors!, soft!.threshold);
+  if (softTerms.length === 0) return { tf, lengths, softWeight: 0, idfScale };
+  // Each distinct word of the text is looked up once.
+  const nearness = nearnessTo(softTerms.map((i) => surface[i]!), vectors!, soft!.threshold);
   const rows = new Map<string, Float32Array | undefined>();
   const near = spanTerms.map((ts) => {
     const best = new Float64Array(q.length);
@@ -102,7 +138,7 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, no
     }
     return best;
   });
-  return { tf, lengths, near, softWeight: soft!.weight };
+  return { tf, lengths, near, softWeight: soft!.weight, idfScale };
 }
 
 /** The counts of groups of consecutive spans (sentences -> their paragraph): `groupOf[d]` is span d's group. */
@@ -120,16 +156,16 @@ function groupCounts(counts: QueryCounts, groupOf: Int32Array, groups: number): 
       if (near) near[g]![i] = Math.max(near[g]![i]!, counts.near![d]![i]!);
     }
   });
-  return { tf, lengths, ...(near ? { near } : {}), softWeight: counts.softWeight };
+  return { tf, lengths, ...(near ? { near } : {}), softWeight: counts.softWeight, idfScale: counts.idfScale };
 }
 
 /** Okapi BM25 (k1 = 1.2, b = 0.75) of each counted span, the spans being the collection. */
-function bm25Scores({ tf, lengths, near, softWeight }: QueryCounts): number[] {
+function bm25Scores({ tf, lengths, near, softWeight, idfScale }: QueryCounts): number[] {
   const termCount = tf[0]?.length ?? 0;
   const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, tf.length);
   const idf = Array.from({ length: termCount }, (_, i) => {
     const n = tf.reduce((sum, counts) => sum + (counts[i]! > 0 ? 1 : 0), 0);
-    return Math.log(1 + (tf.length - n + 0.5) / (n + 0.5));
+    return Math.log(1 + (tf.length - n + 0.5) / (n + 0.5)) * (idfScale ? idfScale[i]! : 1);
   });
   return tf.map((counts, d) => {
     let score = 0;
@@ -150,7 +186,7 @@ function bm25Scores({ tf, lengths, near, softWeight }: QueryCounts): number[] {
  * `normalize` (a stemmer) must keep a term's first character: terms are skipped by it.
  */
 export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): number[] {
-  return bm25Scores(countQueryTerms(text, spans, query, normalize, soft));
+  return bm25Scores(countQueryTerms(text, spans, query, { normalize, soft }));
 }
 
 /** How the engine's lexical prior matches a query against sentences. */
@@ -163,8 +199,14 @@ export interface LexicalMatch {
   blockShare?: number | undefined;
   /** Added to the relevance (best sentence 1) of a span holding the kind of answer the question asks for (`holdsAskedKind`). */
   askedKind?: number | undefined;
+  /** Scale a query term's IDF by how rare it is in the corpus (RarityWeight). */
+  rarity?: RarityWeight | undefined;
 }
 export const PLAIN_MATCH: LexicalMatch = { stems: false };
+
+function countOptions(match: LexicalMatch): CountOptions {
+  return { normalize: match.stems ? stem : undefined, soft: match.soft, rarity: match.rarity };
+}
 
 /**
  * `bm25` over stems when `match.stems` is set: a sentence matches a query term in any of its
@@ -173,7 +215,7 @@ export const PLAIN_MATCH: LexicalMatch = { stems: false };
  * narrower terms at weights 0.3-0.7: no gain on the development set, so it is not used.)
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
-  const scores = bm25(text, spans, query, match.stems ? stem : undefined, match.soft);
+  const scores = bm25Scores(countQueryTerms(text, spans, query, countOptions(match)));
   const kind = askedKindBonus(text, spans, query, match);
   return kind ? scaled(scores).map((v, i) => v + kind[i]!) : scores;
 }
@@ -202,7 +244,7 @@ export function withLexicalPrior(
   match: LexicalMatch = PLAIN_MATCH,
   blocks: readonly Span[] = [],
 ): Float32Array {
-  const counts = countQueryTerms(text, sentences, query, match.stems ? stem : undefined, match.soft);
+  const counts = countQueryTerms(text, sentences, query, countOptions(match));
   const raw = scaled(bm25Scores(counts));
   const share = blocks.length > 1 ? (match.blockShare ?? 0) : 0;
   const rawBlocks = share > 0 ? scaled(bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length))) : undefined;

@@ -33,6 +33,14 @@ export function wordVectors(): WordVectors | undefined {
   return vectors;
 }
 
+/**
+ * The vectors' words by how often the corpus uses them (scripts/train/word_vectors.py writes
+ * vocab.txt most frequent first, so a word's row is its rank), or undefined without the files.
+ */
+export function wordRanks(): ReadonlyMap<string, number> | undefined {
+  return wordVectors()?.index;
+}
+
 /** Cosine of two words (1 for the same word), or 0 when either has no vector. */
 export function similarity(v: WordVectors, a: string, b: string): number {
   if (a === b) return 1;

@@ -171,6 +171,40 @@ describe('soft matching through the bundled word vectors', () => {
   });
 });
 
+describe('corpus rarity of query terms', () => {
+  // Each sentence holds one query term once and as many terms in all: the text alone cannot tell them apart.
+  const text = 'Sailors used ropes daily. A sextant measures angles precisely.';
+  const spans = segment(text, false).flatMap((b) => b.sentences);
+  const query = 'Who used a sextant?';
+  const ranks = new Map([['the', 0], ['used', 40], ['sailors', 3_000], ['sextant', 30_000], ...Array.from({ length: 40_000 }, (_, i) => [`w${i}`, 100 + i] as const)]);
+
+  it('ranks the sentence holding the rarer term first where the text alone scores both alike', () => {
+    const literal = matchScores(text, spans, query, { stems: true });
+    expect(literal[0]).toBeCloseTo(literal[1]!, 9);
+    const weighted = matchScores(text, spans, query, { stems: true, rarity: { ranks: () => ranks, share: 0.5 } });
+    expect(weighted[1]).toBeGreaterThan(weighted[0]! * 1.3);
+    // a term the list lacks counts as the rarest
+    const unlisted = matchScores(text, spans, query, { stems: true, rarity: { ranks: () => new Map([...ranks].filter(([w]) => w !== 'sextant')), share: 0.5 } });
+    expect(unlisted[1]).toBeGreaterThan(weighted[1]!);
+    expect(unlisted[0]).toBeCloseTo(weighted[0]!, 5);
+  });
+
+  it('leaves BM25 alone at share 0 or without a word list, and never scores a sentence that matches nothing', () => {
+    const literal = matchScores(text, spans, query, { stems: true });
+    expect(matchScores(text, spans, query, { stems: true, rarity: { ranks: () => ranks, share: 0 } })).toEqual(literal);
+    expect(matchScores(text, spans, query, { stems: true, rarity: { ranks: () => undefined, share: 0.5 } })).toEqual(literal);
+    const other = `${text} Fishermen mended nets.`;
+    const three = segment(other, false).flatMap((b) => b.sentences);
+    expect(matchScores(other, three, query, { stems: true, rarity: { ranks: () => ranks, share: 0.5 } })[2]).toBe(0);
+  });
+
+  it('serves the word vectors\' frequency list: a common word ranks before a rare one', () => {
+    const served = LEXICAL_MATCH.rarity!.ranks()!;
+    expect(LEXICAL_MATCH.rarity!.share).toBeGreaterThan(0);
+    expect(served.get('the')!).toBeLessThan(served.get('harbour')!);
+  });
+});
+
 describe('the kind of answer the question asks for', () => {
   it('tells a time, an amount and a name in a sentence, and asks nothing of other questions', () => {
     const time = holdsAskedKind('At what time do the bread makers begin work?')!;
