@@ -97,9 +97,15 @@ interface CountOptions {
 function countQueryTerms(text: string, spans: readonly Span[], query: string, { normalize, soft, rarity }: CountOptions = {}): QueryCounts {
   const norm = (t: string) => (normalize ? normalize(t) : t);
   const queryTerms = terms(query);
-  const q = [...new Set(queryTerms.map(norm))];
-  // A term's first surface form stands for it where a word list is looked up (stems have no entry).
-  const surface = q.map((t) => queryTerms.find((w) => norm(w) === t)!);
+  // Each distinct term with its first surface form, which stands for it where a word list is
+  // looked up (stems have no entry). One pass: a query can be a long text of its own.
+  const firstForm = new Map<string, string>();
+  for (const w of queryTerms) {
+    const t = norm(w);
+    if (!firstForm.has(t)) firstForm.set(t, w);
+  }
+  const q = [...firstForm.keys()];
+  const surface = [...firstForm.values()];
   const idfScale = rarity && rarityWeights(surface, rarity);
   const slot = new Map(q.map((t, i) => [t, i]));
   // A Porter stem keeps its word's first letter: a term whose first letter opens no query term is
