@@ -10,8 +10,9 @@
  *
  * Flags: --models latte_v1,latte_v2 (default latte_v2), --ratios 4,10,20,50, --sizes 2000,8000,
  * --literal-too (also the engine with literal matching only, to show what soft matching adds),
- * --set check|dev (the development needles below, on which weights may be chosen), --kinds 0.1,0.2
- * (also the engine with that asked-kind bonus, `LexicalMatch.askedKind`),
+ * --set check|dev|dev2 (the development needles below, on which weights may be chosen), --kinds 0.1,0.2
+ * (also the engine with that asked-kind bonus, `LexicalMatch.askedKind`), --related 0,0.3 (also the
+ * engine with WordNet neighbours of unseen query terms that near, `SoftMatch.related`; 0 is without),
  * --c2f off|COVER,MIN_TOKENS (also coarse mode with every block scored, or with that coarse-to-fine
  * plan, next to the served one), --out DIR (needles.json; needles-dev.json for the dev set).
  */
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     ratios: { type: 'string', default: '4,10,20,50' },
     sizes: { type: 'string', default: '2000,8000' },
     'literal-too': { type: 'boolean', default: false },
+    related: { type: 'string' },
     set: { type: 'string', default: 'check' },
     kinds: { type: 'string', default: '' },
     c2f: { type: 'string' },
@@ -101,6 +103,37 @@ const DEV_NEEDLES: Array<[string, string, string, string]> = [
   ['The firewall drops incoming traffic on port 8443 from unknown networks.', '8443', 'On which port does the firewall drop incoming traffic?', 'Which connection number is blocked by the network filter?'],
 ];
 
+/**
+ * A third set, written on 2026-11-27 the same way, for choices the first development set is too
+ * small to settle (`--set dev2`); weights may be chosen on it too.
+ */
+const DEV2_NEEDLES: Array<[string, string, string, string]> = [
+  ['The bakery on Kestrel Street sells its sourdough loaves for 6.50 euros.', '6.50 euros', 'How much does the bakery on Kestrel Street sell its sourdough loaves for?', 'What is the price of the fermented bread at that shop?'],
+  ['The ornithologist Selma Lindgren ringed 212 swallows at the lake last summer.', '212', 'How many swallows did Selma Lindgren ring at the lake?', 'How many birds did the researcher band near the pond?'],
+  ['The municipal pool closes for cleaning every Tuesday afternoon.', 'Tuesday', 'When does the municipal pool close for cleaning?', 'On which day is the town swimming bath shut for maintenance?'],
+  ['The deploy script aborts when the disk has less than 8 gigabytes free.', '8 gigabytes', 'When does the deploy script abort?', 'How much storage space must remain for the release tool to continue?'],
+  ['The vineyard near Porto bottles about 30,000 litres of wine a year.', '30,000 litres', 'How many litres of wine does the vineyard near Porto bottle a year?', 'What is the annual output of the Portuguese winery?'],
+  ['Dr. Keiko Arai led the excavation of the Roman villa at Cirencester.', 'Keiko Arai', 'Who led the excavation of the Roman villa at Cirencester?', 'Which archaeologist directed the dig at the ancient country house in England?'],
+  ['The elevator in the north wing is limited to 630 kilograms.', '630 kilograms', 'What is the elevator in the north wing limited to?', 'How much weight can the lift carry?'],
+  ['The comet will next pass close to the Sun in 2061.', '2061', 'When will the comet next pass close to the Sun?', 'In what year does the icy visitor return to our star?'],
+  ['Passwords on the admin console must be rotated every 90 days.', '90 days', 'How often must passwords on the admin console be rotated?', 'How frequently do administrators have to change their login secrets?'],
+  ['The puppet theatre in Ghent was founded by Lieve Maes in 1978.', 'Lieve Maes', 'Who founded the puppet theatre in Ghent?', 'Which woman established the marionette playhouse in Belgium?'],
+  ['The solar farm feeds about 48 megawatts into the regional grid at noon.', '48 megawatts', 'How many megawatts does the solar farm feed into the regional grid?', 'How much power do the photovoltaic panels supply at midday?'],
+  ['The ferry crossing was cancelled because of dense fog over the harbour.', 'dense fog', 'Why was the ferry crossing cancelled?', 'What weather stopped the boat trip?'],
+  ['The hospital pharmacy stocks the antivenom for adder bites.', 'antivenom', 'What does the hospital pharmacy stock for adder bites?', 'Which remedy is kept for snake wounds at the clinic dispensary?'],
+  ['The queue worker retries a failed job up to seven times.', 'seven times', 'How many times does the queue worker retry a failed job?', 'How often is an unsuccessful task attempted again by the background processor?'],
+  ['The cellist Ana Petrov won the Sibelius competition at the age of 19.', '19', 'At what age did the cellist Ana Petrov win the Sibelius competition?', 'How old was the musician when she took first prize in the contest?'],
+  ['The greenhouse is heated to 24 degrees for the orchids in winter.', '24 degrees', 'To what temperature is the greenhouse heated for the orchids?', 'How warm is the glasshouse kept for the flowers during the cold months?'],
+  ['The log shipper drops lines longer than 16 kilobytes.', '16 kilobytes', 'Which lines does the log shipper drop?', 'What is the maximum size of an entry the forwarding agent accepts?'],
+  ['The abbey library holds 9,000 manuscripts, some from the eighth century.', '9,000', 'How many manuscripts does the abbey library hold?', 'How large is the monastery collection of handwritten books?'],
+  ['The night train from Vienna reaches Venice at 07:05.', '07:05', 'When does the night train from Vienna reach Venice?', 'At what time does the overnight railway service arrive in Italy?'],
+  ['The dentist recommends replacing a toothbrush every three months.', 'three months', 'How often does the dentist recommend replacing a toothbrush?', 'How frequently should people swap their oral hygiene brush?'],
+  ['The referee sent off the goalkeeper for handling the ball outside the box.', 'handling the ball', 'Why did the referee send off the goalkeeper?', 'What did the keeper do to get a red card from the official?'],
+  ['The sawmill processes roughly 120 logs of spruce per shift.', '120 logs', 'How many logs of spruce does the sawmill process per shift?', 'How much timber does the lumber factory cut during one working period?'],
+  ['The analytics cluster runs on six machines in the Frankfurt region.', 'six machines', 'How many machines does the analytics cluster run on?', 'How many servers does the data warehouse use in Germany?'],
+  ['The volcano last erupted in 1883, burying three villages in ash.', '1883', 'When did the volcano last erupt?', 'In which year did the mountain spew lava the previous time?'],
+];
+
 const list = (s: string) => s.split(',').map(Number);
 const ratios = list(args.ratios!);
 const sizes = list(args.sizes!);
@@ -109,10 +142,10 @@ const models = args.models!.split(',') as WeightsId[];
 // One context's words are scored once for every ratio and variant.
 const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: 'models' }), 32));
 const paragraphs = readmeProse(400, rng(11)).map((p) => p.text);
-if (args.set !== 'check' && args.set !== 'dev') throw new Error('--set is check or dev');
-const needles = args.set === 'dev' ? DEV_NEEDLES : NEEDLES;
-// The dev set's haystacks are drawn apart from the check's.
-const seedBase = args.set === 'dev' ? 500 : 0;
+const SETS = { check: { needles: NEEDLES, seedBase: 0 }, dev: { needles: DEV_NEEDLES, seedBase: 500 }, dev2: { needles: DEV2_NEEDLES, seedBase: 900 } };
+if (!(args.set! in SETS)) throw new Error('--set is check, dev or dev2');
+// Each set's haystacks are drawn apart from the others'.
+const { needles, seedBase } = SETS[args.set as keyof typeof SETS];
 
 interface Method {
   name: string;
@@ -131,6 +164,10 @@ for (const weights of models) {
     if (coarse && args.c2f !== undefined) {
       const [cover, minTokens] = list(args.c2f === 'off' ? '0' : args.c2f);
       methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: args.c2f === 'off' ? false : { cover: cover!, minTokens: minTokens ?? 0 } }) });
+    }
+    for (const nearness of args.related ? list(args.related) : []) {
+      const soft = { ...LEXICAL_MATCH.soft!, related: { ...LEXICAL_MATCH.soft!.related!, nearness } };
+      methods.push({ name: `${weights} ${mode}, WordNet ${nearness}`, run: viaEngine(weights, coarse, { lexicalMatch: { ...LEXICAL_MATCH, soft } }) });
     }
     for (const askedKind of args.kinds ? list(args.kinds) : []) {
       methods.push({ name: `${weights} ${mode}, asked kind ${askedKind}`, run: viaEngine(weights, coarse, { lexicalMatch: { ...LEXICAL_MATCH, askedKind } }) });
@@ -185,5 +222,5 @@ for (const kind of ['literal', 'paraphrased']) {
   console.log(mdTable(['method', ...ratios.map((r) => `${r}x`)], rows));
 }
 mkdirSync(args.out!, { recursive: true });
-writeFileSync(path.join(args.out!, args.set === 'dev' ? 'needles-dev.json' : 'needles.json'), JSON.stringify({ contexts, ratios, sizes, report }, null, 2));
+writeFileSync(path.join(args.out!, args.set === 'check' ? 'needles.json' : `needles-${args.set}.json`), JSON.stringify({ contexts, ratios, sizes, report }, null, 2));
 process.exit(0);

@@ -5,6 +5,7 @@ import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
 import { spansHoldingAskedKind } from './answer-kind.js';
 import { cosineAt, type WordVectors } from './word-vectors.js';
+import type { WordRelations } from './word-relations.js';
 
 /** Porter stem of a lowercased term (memoised). */
 export const stem: (term: string) => string = stringMemo(stemmer);
@@ -34,6 +35,14 @@ export interface SoftMatch {
   weight: number;
   /** Only for query terms that no span of the text contains. */
   unseenOnly?: boolean | undefined;
+  /**
+   * A word among a soft-matched query term's WordNet neighbours (same stem) counts as at least
+   * `nearness` near it (0..1, the rescaled cosine's scale): rare words have no vector ("apiarist",
+   * "freighter"), and a word and its broader or narrower term ("church", "cathedral") are often
+   * further apart in the vectors than the threshold. Only for terms outside the corpus's `minRank`
+   * most frequent words. Read on first use.
+   */
+  related?: { relations: () => WordRelations | undefined; nearness: number; minRank?: number | undefined } | undefined;
 }
 
 /** A word's rescaled nearness to each query term, or undefined when it is near none. */
@@ -46,6 +55,28 @@ export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, 
       const c = queryWords[i] === word ? 1 : j === undefined || rows[i] === undefined ? 0 : cosineAt(vectors, rows[i]!, j);
       if (c > threshold) (row ??= new Float32Array(queryWords.length))[i] = (c - threshold) / (1 - threshold);
     }
+    return row;
+  };
+}
+
+/**
+ * `nearness` with the WordNet neighbours (compared by stem) of each query word outside the corpus's
+ * `related.minRank` most frequent words (the vectors' rows are in frequency order) at least
+ * `related.nearness` near it.
+ */
+function withRelated(nearness: (word: string) => Float32Array | undefined, queryWords: readonly string[], related: SoftMatch['related'], vectors: WordVectors): (word: string) => Float32Array | undefined {
+  const relations = related && related.nearness > 0 ? related.relations() : undefined;
+  if (!relations) return nearness;
+  // A common word has many senses, and their neighbours are everywhere: its vectors decide alone.
+  const common = (q: string) => (vectors.index.get(q) ?? Infinity) < (related!.minRank ?? 0);
+  const stems = queryWords.map((q) => new Set(common(q) ? [] : relations.neighbours(q).map((w) => stem(w))));
+  if (stems.every((s) => s.size === 0)) return nearness;
+  return (word) => {
+    let row = nearness(word);
+    const s = stem(word);
+    stems.forEach((set, k) => {
+      if (set.has(s)) (row ??= new Float32Array(queryWords.length))[k] = Math.max(row[k]!, related!.nearness);
+    });
     return row;
   };
 }
@@ -133,7 +164,7 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, { 
   const softTerms = vectors ? q.map((_, i) => i).filter((i) => !soft!.unseenOnly || df[i] === 0) : [];
   if (softTerms.length === 0) return { tf, lengths, softWeight: 0, idfScale };
   // Each distinct word of the text is looked up once.
-  const nearness = nearnessTo(softTerms.map((i) => surface[i]!), vectors!, soft!.threshold);
+  const nearness = withRelated(nearnessTo(softTerms.map((i) => surface[i]!), vectors!, soft!.threshold), softTerms.map((i) => surface[i]!), soft!.related, vectors!);
   const rows = new Map<string, Float32Array | undefined>();
   const near = spanTerms.map((ts) => {
     const best = new Float64Array(q.length);
@@ -217,8 +248,9 @@ function countOptions(match: LexicalMatch): CountOptions {
 /**
  * `bm25` over stems when `match.stems` is set: a sentence matches a query term in any of its
  * inflections. With `match.askedKind` the scores are scaled (best 1) and a span holding the kind of
- * answer the query asks for gains that much, as in `withLexicalPrior`. (WordNet expansion of query terms was tried as well, with synonyms, derivations and
- * narrower terms at weights 0.3-0.7: no gain on the development set, so it is not used.)
+ * answer the query asks for gains that much, as in `withLexicalPrior`. (Expanding every query term
+ * with WordNet, synonyms, derivations and narrower terms at weights 0.3-0.7, gained nothing on the
+ * Debian FAQ; WordNet serves only through soft matching, for terms the text never uses.)
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
   const scores = bm25Scores(countQueryTerms(text, spans, query, countOptions(match)));

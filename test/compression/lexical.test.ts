@@ -3,6 +3,7 @@ import { createEngine, type EngineRequest } from '../../server/compression/engin
 import { bm25, matchScores, stem, terms, withLexicalPrior } from '../../server/compression/lexical.js';
 import { segment } from '../../server/compression/segment.js';
 import { similarity, wordVectors } from '../../server/compression/word-vectors.js';
+import { parseRelations, wordRelations } from '../../server/compression/word-relations.js';
 import { holdsAskedKind } from '../../server/compression/answer-kind.js';
 import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
 import { flatScorer } from '../helpers/fake-scorer.js';
@@ -168,6 +169,65 @@ describe('soft matching through the bundled word vectors', () => {
 
   it('serves soft matching by default', () => {
     expect(LEXICAL_MATCH.soft?.vectors()).toBe(vectors);
+  });
+});
+
+describe('WordNet neighbours of query terms', () => {
+  const relations = wordRelations();
+  const vectors = wordVectors();
+  const text = 'The passenger train left the station at noon. The cargo ship ran aground off Cornwall in a storm.';
+  const spans = segment(text, false).flatMap((b) => b.sentences);
+  // "freighter" has no vector and shares no word with the text; WordNet's hypernym is "cargo ship".
+  const query = 'Where is the freighter?';
+  const soft = (nearness: number) => ({ vectors: () => vectors, weight: 0.5, threshold: 0.55, unseenOnly: true, related: { relations: () => relations, nearness } });
+
+  it('reads the bundled file: synonyms, broader terms by their head word, inflected forms, nothing for unknown words', () => {
+    expect(relations).toBeDefined();
+    expect(relations!.neighbours('apiarist')).toContain('beekeeper');
+    expect(relations!.neighbours('apiarists')).toContain('beekeeper');
+    expect(relations!.neighbours('freighter')).toContain('ship');
+    expect(relations!.neighbours('cathedral')).toContain('church');
+    expect(relations!.neighbours('qqzzxv')).toEqual([]);
+  });
+
+  it('parses the file format and rejects another', () => {
+    const parsed = parseRelations('crema-wordnet 1 3\nbeekeeper\t1\nhive\t\nkeeper\t0\n');
+    expect(parsed.neighbours('beekeepers')).toEqual(['hive']);
+    expect(parsed.neighbours('hive')).toEqual([]);
+    expect(() => parseRelations('beekeeper\thive\n')).toThrow(/crema-wordnet/);
+  });
+
+  it('gives the sentence holding a neighbour of an unseen query term a score where vectors alone give 0', () => {
+    expect(vectors!.index.has('freighter')).toBe(false);
+    const alone = matchScores(text, spans, query, { stems: true, soft: soft(0) });
+    const related = matchScores(text, spans, query, { stems: true, soft: soft(0.3) });
+    expect(alone).toEqual([0, 0]);
+    expect(related[0]).toBe(0);
+    expect(related[1]).toBeGreaterThan(0);
+    // at most a partial occurrence: below the same sentence asked with its own word
+    expect(related[1]).toBeLessThan(matchScores(text, spans, 'Where is the ship?', { stems: true, soft: soft(0.3) })[1]!);
+  });
+
+  it('leaves the corpus\'s most frequent words to their vectors (minRank)', () => {
+    // "car" is among the 3,000 most frequent words of the corpus, and "convertible" one of its
+    // WordNet neighbours that its vector is far from (as "money" is from "cabbage")
+    const cars = 'The passenger train left the station at noon. The red convertible stood outside the hotel.';
+    const two = segment(cars, false).flatMap((b) => b.sentences);
+    const common = 'Where is the car?';
+    const withRank = (minRank: number) => ({ ...soft(0.3), related: { ...soft(0.3).related, minRank } });
+    const none = matchScores(cars, two, common, { stems: true, soft: soft(0) });
+    expect(matchScores(cars, two, common, { stems: true, soft: withRank(0) })[1]).toBeGreaterThan(none[1]!);
+    expect(matchScores(cars, two, common, { stems: true, soft: withRank(3_000) })).toEqual(none);
+    // a rare term is looked up whatever the bound
+    expect(matchScores(text, spans, query, { stems: true, soft: withRank(3_000) })[1]).toBeGreaterThan(0);
+  });
+
+  it('leaves a query term the text uses to literal matching, and the serving default uses the bundled file', () => {
+    const both = `${text} A freighter is a ship.`;
+    const three = segment(both, false).flatMap((b) => b.sentences);
+    expect(matchScores(both, three, query, { stems: true, soft: soft(0.3) })).toEqual(matchScores(both, three, query, { stems: true, soft: soft(0) }));
+    expect(LEXICAL_MATCH.soft!.related!.relations()).toBe(relations);
+    expect(LEXICAL_MATCH.soft!.related!.nearness).toBeGreaterThan(0);
   });
 });
 
