@@ -71,8 +71,11 @@ function withRelated(nearness: (word: string) => Float32Array | undefined, query
   const common = (q: string) => (vectors.index.get(q) ?? Infinity) < (related!.minRank ?? 0);
   const stems = queryWords.map((q) => new Set(common(q) ? [] : relations.neighbours(q).map((w) => stem(w))));
   if (stems.every((s) => s.size === 0)) return nearness;
+  // A stem keeps its word's first letter: words no neighbour opens like are not stemmed.
+  const openers = new Set(stems.flatMap((set) => [...set].map((s) => s[0])));
   return (word) => {
     let row = nearness(word);
+    if (!openers.has(word[0])) return row;
     const s = stem(word);
     stems.forEach((set, k) => {
       if (set.has(s)) (row ??= new Float32Array(queryWords.length))[k] = Math.max(row[k]!, related!.nearness);
@@ -164,7 +167,8 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, { 
   const softTerms = vectors ? q.map((_, i) => i).filter((i) => !soft!.unseenOnly || df[i] === 0) : [];
   if (softTerms.length === 0) return { tf, lengths, softWeight: 0, idfScale };
   // Each distinct word of the text is looked up once.
-  const nearness = withRelated(nearnessTo(softTerms.map((i) => surface[i]!), vectors!, soft!.threshold), softTerms.map((i) => surface[i]!), soft!.related, vectors!);
+  const softWords = softTerms.map((i) => surface[i]!);
+  const nearness = withRelated(nearnessTo(softWords, vectors!, soft!.threshold), softWords, soft!.related, vectors!);
   const rows = new Map<string, Float32Array | undefined>();
   const near = spanTerms.map((ts) => {
     const best = new Float64Array(q.length);
