@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 const OUT_DIR = fileURLToPath(new URL('../models/wordnet/', import.meta.url));
-export const RELATED_FILE = path.join(OUT_DIR, 'related.txt.gz');
+const RELATED_FILE = path.join(OUT_DIR, 'related.txt.gz');
 /** WordNet pointer symbols followed: hypernym, hyponym, derivation. */
 const POINTERS = new Set(['@', '~', '+']);
 const POS_FILES = ['noun', 'verb', 'adj', 'adv'] as const;
@@ -59,7 +59,8 @@ const isWord = (w: string) => /^[a-z0-9]+$/u.test(w);
 /** A linked synset's words: one-word lemmas as they are, phrases by their head (last) word. */
 const withHeads = (words: readonly string[]) => [...new Set(words.map((w) => w.split('_').at(-1)!).filter(isWord))];
 
-export function buildRelated(dir = dictDir()): Buffer {
+/** The file's text (gzipped only when written, so `--check` compares text with text). */
+function relatedText(dir = dictDir()): string {
   const synsets = readSynsets(dir);
   const related = new Map<string, Set<string>>();
   const link = (a: string, b: string) => {
@@ -82,17 +83,18 @@ export function buildRelated(dir = dictDir()): Buffer {
       }
     }
   }
-  const words = [...new Set([...related.keys(), ...[...related.values()].flatMap((s) => [...s])])].sort();
+  // Every link is made both ways, so every neighbour is a word of its own.
+  const words = [...related.keys()].sort();
   const line = new Map(words.map((w, i) => [w, i]));
   const lines = words.map((w) => `${w}\t${[...(related.get(w) ?? [])].map((r) => line.get(r)!).sort((a, b) => a - b).join(' ')}`);
-  return gzipSync(`crema-wordnet 1 ${words.length}\n${lines.join('\n')}\n`, { level: 9 });
+  return `crema-wordnet 1 ${words.length}\n${lines.join('\n')}\n`;
 }
 
 function main(): void {
-  const fresh = buildRelated();
+  const fresh = relatedText();
   if (process.argv.includes('--check')) {
     const current = existsSync(RELATED_FILE) ? gunzipSync(readFileSync(RELATED_FILE)).toString('utf8') : '';
-    if (gunzipSync(fresh).toString('utf8') !== current) {
+    if (fresh !== current) {
       console.error('models/wordnet/related.txt.gz is stale: run `npm run build:wordnet` and commit it.');
       process.exit(1);
     }
@@ -100,9 +102,10 @@ function main(): void {
     return;
   }
   mkdirSync(OUT_DIR, { recursive: true });
-  writeFileSync(RELATED_FILE, fresh);
+  const gzipped = gzipSync(fresh, { level: 9 });
+  writeFileSync(RELATED_FILE, gzipped);
   copyFileSync(path.join(dictDir(), '..', 'LICENSE'), path.join(OUT_DIR, 'LICENSE'));
-  console.log(`wrote ${RELATED_FILE} (${fresh.length} bytes)`);
+  console.log(`wrote ${RELATED_FILE} (${gzipped.length} bytes)`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+main();

@@ -67,8 +67,9 @@ export function nearnessTo(queryWords: readonly string[], vectors: WordVectors, 
 function withRelated(nearness: (word: string) => Float32Array | undefined, queryWords: readonly string[], related: SoftMatch['related'], vectors: WordVectors): (word: string) => Float32Array | undefined {
   const relations = related && related.nearness > 0 ? related.relations() : undefined;
   if (!relations) return nearness;
+  const { nearness: floor, minRank = 0 } = related!;
   // A common word has many senses, and their neighbours are everywhere: its vectors decide alone.
-  const common = (q: string) => (vectors.index.get(q) ?? Infinity) < (related!.minRank ?? 0);
+  const common = (q: string) => (vectors.index.get(q) ?? Infinity) < minRank;
   const stems = queryWords.map((q) => new Set(common(q) ? [] : relations.neighbours(q).map((w) => stem(w))));
   if (stems.every((s) => s.size === 0)) return nearness;
   // A stem keeps its word's first letter: words no neighbour opens like are not stemmed.
@@ -78,7 +79,7 @@ function withRelated(nearness: (word: string) => Float32Array | undefined, query
     if (!openers.has(word[0])) return row;
     const s = stem(word);
     stems.forEach((set, k) => {
-      if (set.has(s)) (row ??= new Float32Array(queryWords.length))[k] = Math.max(row[k]!, related!.nearness);
+      if (set.has(s)) (row ??= new Float32Array(queryWords.length))[k] = Math.max(row[k]!, floor);
     });
     return row;
   };

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine } from '../compression/engine.js';
 import { countTokens } from '../compression/tokens.js';
 import { wordVectors } from '../compression/word-vectors.js';
+import { wordRelations } from '../compression/word-relations.js';
 import { createOnnxWordScorer } from './onnx-word-scorer.js';
 import type { WorkerEvent, WorkerRequest, WorkerResponse, WorkerSetup } from './engine-pool.js';
 import { lowerThreadPriority } from './thread-priority.js';
@@ -18,8 +19,10 @@ const scorer = createOnnxWordScorer({
   crowded: () => Atomics.load(busyWorkers, 0) > 1,
   onServedFile: (weights, served) => parentPort!.postMessage({ event: 'served-file', weights, served } satisfies WorkerEvent),
 });
-// Read now rather than in the first request whose query the text paraphrases (~80 ms).
+// Read now rather than in the first request whose query the text paraphrases (~80 ms; ~130 ms more
+// for the WordNet neighbours).
 wordVectors();
+wordRelations();
 // The pool writes the ids of cancelled jobs into shared memory; inference blocks this thread's
 // event loop, so a message could not arrive in time, but a shared cell is read synchronously.
 // 64 ids, then the pool's write counter (not an id).
