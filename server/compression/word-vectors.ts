@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Word vectors trained on the project's corpus (scripts/train/word_vectors.py): unit vectors
- * stored as int8 (x127), one row per word of `vocab.txt`. The engine uses them to match query
- * words the text paraphrases ("downtime" for "maintenance window"), where BM25 sees nothing.
+ * Word vectors trained on the project's corpus (scripts/train/word_vectors.py) and retrofitted to
+ * WordNet (scripts/retrofit-word-vectors.ts): unit vectors stored as int8 (x127), one row per word
+ * of `vocab.txt`. The engine uses them to match query words the text paraphrases ("downtime" for
+ * "maintenance window"), where BM25 sees nothing.
  */
 export interface WordVectors {
   dim: number;
@@ -21,7 +22,7 @@ export function wordVectors(): WordVectors | undefined {
   if (loaded) return loaded.vectors;
   let vectors: WordVectors | undefined;
   const vocabFile = path.join(DIR, 'vocab.txt');
-  const dataFile = path.join(DIR, 'vectors.i8');
+  const dataFile = path.join(DIR, 'retrofitted.i8');
   if (existsSync(vocabFile) && existsSync(dataFile)) {
     const words = readFileSync(vocabFile, 'utf8').split('\n').filter((w) => w.length > 0);
     const raw = readFileSync(dataFile);

@@ -211,7 +211,7 @@ describe('WordNet neighbours of query terms', () => {
   it('leaves the corpus\'s most frequent words to their vectors (minRank)', () => {
     // "car" is among the 3,000 most frequent words of the corpus, and "convertible" one of its
     // WordNet neighbours that its vector is far from (as "money" is from "cabbage")
-    const cars = 'The passenger train left the station at noon. The red convertible stood outside the hotel.';
+    const cars = 'The passenger train left the station at noon. The red convertible won a prize.';
     const two = segment(cars, false).flatMap((b) => b.sentences);
     const common = 'Where is the car?';
     const withRank = (minRank: number) => ({ ...soft(0.3), related: { ...soft(0.3).related, minRank } });
