@@ -13,7 +13,7 @@
  * --set check|dev|dev2 (the development needles below, on which weights may be chosen), --kinds 0.1,0.2
  * (also the engine with that asked-kind bonus, `LexicalMatch.askedKind`), --related 0,0.3 (also the
  * engine with WordNet neighbours of unseen query terms that near, `SoftMatch.related`; 0 is without),
- * --c2f off|COVER,MIN_TOKENS (also coarse mode with every block scored, or with that coarse-to-fine
+ * --c2f off|COVER,MIN_TOKENS[,REST] (also coarse mode with every block scored, or with that coarse-to-fine
  * plan, next to the served one), --out DIR (needles.json; needles-dev.json for the dev set).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -162,8 +162,8 @@ for (const weights of models) {
     methods.push({ name: `${weights} ${mode}`, run: viaEngine(weights, coarse) });
     if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { lexicalMatch: { stems: true } }) });
     if (coarse && args.c2f !== undefined) {
-      const [cover, minTokens] = list(args.c2f === 'off' ? '0' : args.c2f);
-      methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: args.c2f === 'off' ? false : { cover: cover!, minTokens: minTokens ?? 0 } }) });
+      const [cover, minTokens, rest] = list(args.c2f === 'off' ? '0' : args.c2f);
+      methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: args.c2f === 'off' ? false : { cover: cover!, minTokens: minTokens ?? 0, rest: rest ?? 1 } }) });
     }
     for (const nearness of args.related ? list(args.related) : []) {
       const soft = { ...LEXICAL_MATCH.soft!, related: { ...LEXICAL_MATCH.soft!.related!, nearness } };

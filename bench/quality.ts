@@ -105,9 +105,9 @@ const { scorer, speed } = timedScorer(onnx);
 // The last scores kept, so one scoring serves every ratio (the memo calls one request at a time).
 const engine = createEngine(memoScorer(scorer, 9));
 
-/** --c2f off scores every block; --c2f COVER,MIN_TOKENS tries other coarse-to-fine settings (default: served). */
+/** --c2f off scores every block; --c2f COVER,MIN_TOKENS[,REST] tries other coarse-to-fine settings (default: served). */
 const coarseToFine: EngineRequest['coarseToFine'] =
-  args.c2f === undefined ? undefined : args.c2f === 'off' ? false : { cover: Number(args.c2f.split(',')[0]), minTokens: Number(args.c2f.split(',')[1]) };
+  args.c2f === undefined ? undefined : args.c2f === 'off' ? false : { cover: Number(args.c2f.split(',')[0]), minTokens: Number(args.c2f.split(',')[1]), rest: Number(args.c2f.split(',')[2] ?? 1) };
 type Method = { name: string; run: (context: string, query: string, nx: number, budget: number, i: number) => Promise<string> };
 const viaEngine = (weights: WeightsId, coarse: boolean, lexicalWeight?: number): Method['run'] => async (context, query, nx) => {
   const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, lexicalWeight, coarseToFine };

@@ -55,19 +55,29 @@ describe('coarse-to-fine scoring', () => {
   });
 
   it('scores everything when the cover would be most of the text, or with one block', () => {
-    expect(coarseToFinePlan(text, words, blocks, 'river', total / 2, total)).toBeUndefined();
+    expect(coarseToFinePlan(text, words, blocks, 'river', total / 2, total, { cover: 3, minTokens: 2_000 })).toBeUndefined();
     const one = 'A single paragraph about the Velta river.';
     expect(coarseToFinePlan(one, splitWords(one), segment(one, false), 'river', 1, countTokens(one), { cover: 1, minTokens: 1 })).toBeUndefined();
   });
 
-  it('the engine asks the model only for the planned words at 20x, and for all of them at 2x, in word mode or when turned off', async () => {
+  it('below 5x covers the target and half of the rest (REST_SHARE), not three times the target', () => {
+    const plan = coarseToFinePlan(text, words, blocks, 'Which river flows through Zorbia?', total / 2, total)!;
+    expect(new Set(plan.map((w) => words[w]!.text)).has('Velta')).toBe(true);
+    // about three quarters of the words: whole blocks until the target plus half of the rest is reached
+    expect(plan.length).toBeGreaterThan(0.74 * words.length);
+    expect(plan.length).toBeLessThan(0.8 * words.length);
+    expect(coarseToFinePlan(text, words, blocks, 'river', total / 2, total, { cover: 3, minTokens: 2_000, rest: 0.3 })!.length).toBeLessThan(plan.length);
+  });
+
+  it('the engine asks the model only for the planned words at 20x and 2x, for all of them in word mode or when turned off', async () => {
     const { asked, scorer } = recordingScorer();
     const engine = createEngine(scorer);
     const [r] = await engine.compress([request(text, 20, { coarseToFine: { cover: 3, minTokens: 600 } })]);
     expect(r!.compressed).toContain(EVIDENCE);
     expect(asked.at(-1)).toBeLessThan(words.length / 3);
-    await engine.compress([request(text, 2)]);
-    expect(asked.at(-1)).toBe(words.length);
+    const [half] = await engine.compress([request(text, 2)]);
+    expect(half!.compressed).toContain(EVIDENCE);
+    expect(asked.at(-1)).toBeLessThan(0.8 * words.length);
     await engine.compress([request(text, 20, { coarseToFine: false })]);
     expect(asked.at(-1)).toBe(words.length);
     await engine.compress([request(text, 20, { coarse: false })]);
