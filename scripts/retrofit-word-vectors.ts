@@ -3,7 +3,7 @@
  * scripts/train/word_vectors.py) retrofitted to WordNet (`models/wordnet/related.txt.gz`, written by
  * scripts/build-wordnet.ts), after Faruqui et al., "Retrofitting Word Vectors to Semantic Lexicons"
  * (NAACL 2015). Each word moves towards the mean of its WordNet neighbours' vectors while staying
- * near its own: skip-gram on 111M words puts "downtime" near "uptime" (same contexts) but leaves
+ * near its own: skip-gram on 17.8M words puts "downtime" near "uptime" (same contexts) but leaves
  * many a word and its synonym or broader term apart, which is what a paraphrased question needs.
  * The engine's soft matching reads the retrofitted file (server/compression/word-vectors.ts).
  *
@@ -40,11 +40,11 @@ export function retrofit(data: Int8Array, dim: number, neighbours: readonly (rea
     const next = new Float64Array(n * dim);
     for (let i = 0; i < n; i++) {
       const near = neighbours[i]!;
+      if (near.length === 0) {
+        next.set(trained.subarray(i * dim, (i + 1) * dim), i * dim);
+        continue;
+      }
       for (let k = 0; k < dim; k++) {
-        if (near.length === 0) {
-          next[i * dim + k] = trained[i * dim + k]!;
-          continue;
-        }
         let sum = 0;
         for (const j of near) sum += current[j * dim + k]!;
         next[i * dim + k] = (ownWeight * trained[i * dim + k]! + sum / near.length) / (ownWeight + 1);
