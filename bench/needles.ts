@@ -26,7 +26,7 @@ import type { WeightsId } from '../server/compression/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from './baselines.js';
-import { mdTable, readmeProse } from './families/common.js';
+import { coarseToFineFlag, mdTable, readmeProse } from './families/common.js';
 import { memoScorer } from './memo-scorer.js';
 import { rng } from './squad.js';
 
@@ -161,10 +161,7 @@ for (const weights of models) {
     const mode = coarse ? 'coarse' : 'fine';
     methods.push({ name: `${weights} ${mode}`, run: viaEngine(weights, coarse) });
     if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { lexicalMatch: { stems: true } }) });
-    if (coarse && args.c2f !== undefined) {
-      const [cover, minTokens, rest] = list(args.c2f === 'off' ? '0' : args.c2f);
-      methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: args.c2f === 'off' ? false : { cover: cover!, minTokens: minTokens ?? 0, rest: rest ?? 1 } }) });
-    }
+    if (coarse && args.c2f !== undefined) methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: coarseToFineFlag(args.c2f) }) });
     for (const nearness of args.related ? list(args.related) : []) {
       const soft = { ...LEXICAL_MATCH.soft!, related: { ...LEXICAL_MATCH.soft!.related!, nearness } };
       methods.push({ name: `${weights} ${mode}, WordNet ${nearness}`, run: viaEngine(weights, coarse, { lexicalMatch: { ...LEXICAL_MATCH, soft } }) });

@@ -28,6 +28,7 @@ import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';
 import { memoScorer } from './memo-scorer.js';
 import { bm25Sentences, randomSentences, truncate } from './baselines.js';
 import { devSources, evidenceKept, loadDevFaq } from './dev-faq.js';
+import { coarseToFineFlag } from './families/common.js';
 import { haystack, loadSquad, lowOverlapItems, retained, rng, DEFAULT_SQUAD } from './squad.js';
 import { lineChart, type Series } from './svg-plot.js';
 
@@ -106,8 +107,7 @@ const { scorer, speed } = timedScorer(onnx);
 const engine = createEngine(memoScorer(scorer, 9));
 
 /** --c2f off scores every block; --c2f COVER,MIN_TOKENS[,REST] tries other coarse-to-fine settings (default: served). */
-const coarseToFine: EngineRequest['coarseToFine'] =
-  args.c2f === undefined ? undefined : args.c2f === 'off' ? false : { cover: Number(args.c2f.split(',')[0]), minTokens: Number(args.c2f.split(',')[1]), rest: Number(args.c2f.split(',')[2] ?? 1) };
+const coarseToFine: EngineRequest['coarseToFine'] = args.c2f === undefined ? undefined : coarseToFineFlag(args.c2f);
 type Method = { name: string; run: (context: string, query: string, nx: number, budget: number, i: number) => Promise<string> };
 const viaEngine = (weights: WeightsId, coarse: boolean, lexicalWeight?: number): Method['run'] => async (context, query, nx) => {
   const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, lexicalWeight, coarseToFine };

@@ -15,10 +15,21 @@ import type { CompressionBackend } from '../../server/compression/compression-ba
 import { createEngine } from '../../server/compression/engine.js';
 import type { Accounted, EngineOptions, FamilyAdapter, ResultAccounting } from '../../server/compression/family-adapter.js';
 import type { WeightsId } from '../../server/compression/model-catalog.js';
+import type { CoarseToFine } from '../../server/compression/scoring-plan.js';
 import { keepFraction } from '../../server/compression/ratio.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../../server/model/word-scorer.js';
+
+/**
+ * The `--c2f` flag of bench:quality and bench:needles: `off` scores every block (false);
+ * `COVER,MIN_TOKENS[,REST]` is that coarse-to-fine plan (REST 1, no bound, when left out).
+ */
+export function coarseToFineFlag(flag: string): false | CoarseToFine {
+  if (flag === 'off') return false;
+  const [cover = NaN, minTokens = 0, rest = 1] = flag.split(',').map(Number);
+  return { cover, minTokens, rest };
+}
 
 /** The flags every family takes; `--family` is read by bench/quality.ts and ignored here. */
 export interface FamilyArgs {
