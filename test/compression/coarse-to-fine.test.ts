@@ -60,13 +60,13 @@ describe('coarse-to-fine scoring', () => {
     expect(coarseToFinePlan(one, splitWords(one), segment(one, false), 'river', 1, countTokens(one), { cover: 1, minTokens: 1 })).toBeUndefined();
   });
 
-  it('below 5x covers the target and half of the rest (REST_SHARE), not three times the target', () => {
+  it('below 5x covers the target and a share of the rest (REST_SHARE), not three times the target', () => {
     const plan = coarseToFinePlan(text, words, blocks, 'Which river flows through Zorbia?', total / 2, total)!;
     expect(new Set(plan.map((w) => words[w]!.text)).has('Velta')).toBe(true);
-    // about three quarters of the words: whole blocks until the target plus half of the rest is reached
-    expect(plan.length).toBeGreaterThan(0.74 * words.length);
-    expect(plan.length).toBeLessThan(0.8 * words.length);
-    expect(coarseToFinePlan(text, words, blocks, 'river', total / 2, total, { cover: 3, minTokens: 2_000, rest: 0.3 })!.length).toBeLessThan(plan.length);
+    // about 65% of the words: whole blocks until the target plus 0.3 of the rest is reached
+    expect(plan.length).toBeGreaterThan(0.64 * words.length);
+    expect(plan.length).toBeLessThan(0.7 * words.length);
+    expect(coarseToFinePlan(text, words, blocks, 'river', total / 2, total, { cover: 3, minTokens: 2_000, rest: 0.5 })!.length).toBeGreaterThan(plan.length);
   });
 
   it('the engine asks the model only for the planned words at 20x and 2x, for all of them in word mode or when turned off', async () => {
@@ -77,7 +77,7 @@ describe('coarse-to-fine scoring', () => {
     expect(asked.at(-1)).toBeLessThan(words.length / 3);
     const [half] = await engine.compress([request(text, 2)]);
     expect(half!.compressed).toContain(EVIDENCE);
-    expect(asked.at(-1)).toBeLessThan(0.8 * words.length);
+    expect(asked.at(-1)).toBeLessThan(0.7 * words.length);
     await engine.compress([request(text, 20, { coarseToFine: false })]);
     expect(asked.at(-1)).toBe(words.length);
     await engine.compress([request(text, 20, { coarse: false })]);
