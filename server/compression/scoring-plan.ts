@@ -17,7 +17,8 @@ import type { Block } from './segment.js';
  * Below 5x the cover is at most the target plus `REST_SHARE` of the rest: at 2x three times the
  * target was the whole text, so coarse mode at 2x scored every block, as fine mode does. 0.3 scores
  * 65% of the text at 2x and 47.5% at 4x. Development sets (latte_v2): gold + 19 FAQ questions at
- * 2-50x, both sets, kept exactly the same with a share of 1 (the whole text), 0.5, 0.3, 0.1 and 0;
+ * 2-50x, both sets, kept exactly the same with a share of 1 (the whole text), 0.5, 0.3, 0.1 and 0
+ * (latte_v1: the same at 0.5 and 0.3);
  * the paraphrased development needles, both sets, the same at 1, 0.5 and 0.3 in 2,000- and
  * 8,000-token haystacks and at 0.5, 0.3 and 0.1 in 30,000-token ones (2/4/10x). So the share is
  * set by speed against headroom: 0 would leave the choice at 2x to BM25 alone. A 100k-token
