@@ -39,7 +39,9 @@
  * latte_v1|latte_v2 (cost curve and throughput cells of one model); --quick (1k
  * and 10k tokens, few requests: checks the bench, its figures are not to quote); --models DIR;
  * --out DIR (default bench/out). Writes speed.json and speed.svg there (speed-quick.* with
- * --quick, so a check never overwrites a real run).
+ * --quick, so a check never overwrites a real run). `MODEL_FORMAT=int8|fp32` (environment, as the
+ * server reads it) fixes the cost curve's served file: fp32 is what a host without int8
+ * dot-product instructions serves.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';

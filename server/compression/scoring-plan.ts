@@ -18,10 +18,10 @@ import type { Block } from './segment.js';
  * target was the whole text, so coarse mode at 2x scored every block, as fine mode does. 0.3 scores
  * 65% of the text at 2x and 47.5% at 4x. Development sets (latte_v2): gold + 19 FAQ questions at
  * 2-50x, both sets, kept exactly the same with a share of 1 (the whole text), 0.5, 0.3, 0.1 and 0
- * (latte_v1: the same at 0.5 and 0.3);
- * the paraphrased development needles, both sets, the same at 1, 0.5 and 0.3 in 2,000- and
- * 8,000-token haystacks and at 0.5, 0.3 and 0.1 in 30,000-token ones (2/4/10x). So the share is
- * set by speed against headroom: 0 would leave the choice at 2x to BM25 alone. A 100k-token
+ * (latte_v1: the same at 0.5 and 0.3); the paraphrased development needles, both sets, the same at
+ * 1, 0.5 and 0.3 in 2,000- and 8,000-token haystacks and at 0.5, 0.3 and 0.1 in 30,000-token ones
+ * (2/4/10x). So the share is set by speed against headroom: 0 would leave the choice at 2x to the
+ * first stage alone. A 100k-token
  * context (AMD EPYC with VNNI, five alternating calls each, median ms, share 0.5 / 0.3): int8 2x
  * 890 / 823, 4x 885 / 700; fp32 (the file a host without VNNI serves) 2x 1,303 / 1,077, 4x
  * 1,102 / 835. Before the bound (share 1), 2x took 1,076 ms against 860 at 0.5 on an Intel Xeon.
