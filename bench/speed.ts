@@ -220,7 +220,6 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
   const query = questionFor(squad, 0);
   // transformers.js itself is imported first, so the load time is the tokenizer and the session.
   await import('@xenova/transformers');
-  // MODEL_FORMAT as the server reads it: fp32 stands in for a host without int8 dot-product instructions.
   const scorer = createOnnxWordScorer({ modelsDir: spec.modelsDir, modelFormat: loadConfig().modelFormat });
   const t0 = performance.now();
   await scorer.warm!([spec.model]);

@@ -21,10 +21,10 @@ import type { Block } from './segment.js';
  * (latte_v1: the same at 0.5 and 0.3); the paraphrased development needles, both sets, the same at
  * 1, 0.5 and 0.3 in 2,000- and 8,000-token haystacks and at 0.5, 0.3 and 0.1 in 30,000-token ones
  * (2/4/10x). So the share is set by speed against headroom: 0 would leave the choice at 2x to the
- * first stage alone. A 100k-token
- * context (AMD EPYC with VNNI, five alternating calls each, median ms, share 0.5 / 0.3): int8 2x
- * 890 / 823, 4x 885 / 700; fp32 (the file a host without VNNI serves) 2x 1,303 / 1,077, 4x
- * 1,102 / 835. Before the bound (share 1), 2x took 1,076 ms against 860 at 0.5 on an Intel Xeon.
+ * first stage alone. A 100k-token context (AMD EPYC with VNNI, five alternating calls each, median
+ * ms, share 0.5 / 0.3): int8 2x 890 / 823, 4x 885 / 700; fp32 (the file a host without VNNI serves)
+ * 2x 1,303 / 1,077, 4x 1,102 / 835. Before the bound (share 1), 2x took 1,076 ms against 860 at 0.5
+ * on an Intel Xeon.
  */
 export const COVER_FACTOR = 3;
 export const MIN_SCORED_TOKENS = 2_000;
