@@ -2,7 +2,7 @@ import type { Word } from '../model/words.js';
 import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegation, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
-import { withLexicalPrior, type LexicalMatch } from './lexical.js';
+import { withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer, spanTotal } from './span-scores.js';
@@ -171,6 +171,8 @@ export interface ScoredText {
   words: readonly Word[];
   scores: Float32Array;
   blocks: readonly Block[];
+  /** The query's counts in the blocks' sentences, when the scoring plan made them (the lexical prior checks they match). */
+  lexical?: SentenceCounts;
 }
 
 /** How to cut a scored text. */
@@ -224,7 +226,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const { text, words, blocks } = input;
   const sentences = blocks.flatMap((b) => b.sentences);
   const scores = options.query
-    ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT, options.lexicalMatch ?? LEXICAL_MATCH, blocks)
+    ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT, options.lexicalMatch ?? LEXICAL_MATCH, blocks, input.lexical)
     : withInformationPrior(words, text, input.scores, options.informationWeight ?? INFORMATION_WEIGHT);
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));

@@ -7,7 +7,7 @@ import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
-import type { LexicalMatch } from './lexical.js';
+import { countSentences, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import { keepFraction } from './ratio.js';
 import { coarseToFinePlan, type CoarseToFine } from './scoring-plan.js';
 import { segment, type Block, type Span } from './segment.js';
@@ -156,6 +156,8 @@ interface ScoringPlan {
   words: Word[];
   originalTokens: number;
   blocks?: Block[];
+  /** The query's counts in the blocks' sentences, made for the plan and read again by the lexical prior. */
+  lexical?: SentenceCounts;
   scored?: number[];
 }
 
@@ -166,8 +168,10 @@ function planScoring(req: EngineRequest): ScoringPlan {
   const goal = target(req, originalTokens);
   if (!('tokens' in goal)) return { words, originalTokens };
   const blocks = segment(req.context, req.heuristicChunking);
-  const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, req.coarseToFine, req.lexicalMatch);
-  return scored ? { words, originalTokens, blocks, scored } : { words, originalTokens, blocks };
+  const match = req.lexicalMatch ?? LEXICAL_MATCH;
+  const lexical = countSentences(req.context, blocks.flatMap((b) => b.sentences), req.query, match);
+  const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, req.coarseToFine, match, lexical);
+  return scored ? { words, originalTokens, blocks, lexical, scored } : { words, originalTokens, blocks, lexical };
 }
 
 function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array): EngineResult {
@@ -195,7 +199,7 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
   }
 
   const blocks = plan.blocks ?? (req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking));
-  const scored: ScoredText = { text, words, scores, blocks };
+  const scored: ScoredText = { text, words, scores, blocks, ...(plan.lexical ? { lexical: plan.lexical } : {}) };
   if (req.parts) {
     const { render, renderParts } = partRenderer(text, req.parts, req.placeholders);
     const cut = cutText(scored, cutOptions(req), goal, render);

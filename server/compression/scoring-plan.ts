@@ -1,6 +1,6 @@
 import type { Word } from '../model/words.js';
 import { LEXICAL_MATCH } from './compress-text.js';
-import { matchScores, type LexicalMatch } from './lexical.js';
+import { blockMatchScores, countSentences, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import type { Block } from './segment.js';
 
 /**
@@ -39,7 +39,10 @@ export interface CoarseToFine {
 }
 export const SERVED_C2F: CoarseToFine = { cover: COVER_FACTOR, minTokens: MIN_SCORED_TOKENS, rest: REST_SHARE };
 
-/** Which words to score: all (undefined) or the indices of the chosen blocks' words, in order. */
+/**
+ * Which words to score: all (undefined) or the indices of the chosen blocks' words, in order.
+ * `counted`: the query's counts in the blocks' sentences, when the caller has them.
+ */
 export function coarseToFinePlan(
   text: string,
   words: readonly Word[],
@@ -49,11 +52,14 @@ export function coarseToFinePlan(
   totalTokens: number,
   c2f: CoarseToFine = SERVED_C2F,
   match: LexicalMatch = LEXICAL_MATCH,
+  counted?: SentenceCounts,
 ): number[] | undefined {
   const bound = targetTokens + (c2f.rest ?? 1) * Math.max(0, totalTokens - targetTokens);
   const cover = Math.max(Math.min(c2f.cover * targetTokens, bound), c2f.minTokens);
   if (cover >= 0.8 * totalTokens || blocks.length < 2) return undefined;
-  const lexical = matchScores(text, blocks, query, match);
+  // Blocks rank by BM25 over their sentences' counts, which the lexical prior reads again later.
+  const sentences = blocks.flatMap((b) => b.sentences);
+  const lexical = blockMatchScores(text, blocks, sentences, counted ?? countSentences(text, sentences, query, match));
   const order = blocks.map((_, i) => i).sort((a, b) => lexical[b]! - lexical[a]! || a - b);
   const chosen = new Uint8Array(blocks.length);
   let covered = 0;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
-import { bm25, matchScores, stem, terms, withLexicalPrior } from '../../server/compression/lexical.js';
+import { blockMatchScores, bm25, countSentences, matchScores, stem, terms, withLexicalPrior } from '../../server/compression/lexical.js';
 import { segment } from '../../server/compression/segment.js';
 import { similarity, wordVectors } from '../../server/compression/word-vectors.js';
 import { parseRelations, wordRelations } from '../../server/compression/word-relations.js';
 import { holdsAskedKind } from '../../server/compression/answer-kind.js';
 import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
 import { flatScorer } from '../helpers/fake-scorer.js';
-import { splitWords } from '../../server/model/words.js';
+import { normalizeWord, splitWords } from '../../server/model/words.js';
 
 const TEXT = [
   'The harbour was busy in the summer months.',
@@ -21,6 +21,23 @@ const sentences = () => segment(TEXT, false).flatMap((b) => b.sentences);
 describe('lexical relevance', () => {
   it('terms drop question words and glue, lowercase and strip accents', () => {
     expect(terms('Where does the Café Velta open?')).toEqual(['cafe', 'velta', 'open']);
+  });
+
+  it('terms of ASCII text (scanned by character code) are those of the Unicode split', () => {
+    const unicodeSplit = (text: string) =>
+      normalizeWord(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length > 0 && !['the', 'of', 'is', 'a', 'in', 'what', 'and'].includes(w));
+    for (const text of [
+      'What is the user_id of build 4.2.1-rc3 (x86_64)?',
+      "Don't panic: 42% of THE tests ran in 3.5s -- see [docs](https://example.com/a?b=c#d).",
+      '   ',
+      '',
+      'a',
+      'tab\tseparated\nlines\r\nand CamelCase and snake_case and 1e10',
+    ]) {
+      expect(terms(text)).toEqual(unicodeSplit(text));
+    }
   });
 
   it('BM25 ranks the sentence sharing the rare query terms first and gives 0 to sentences sharing none', () => {
@@ -77,6 +94,28 @@ describe('lexical relevance', () => {
     // and the sentence naming OpenMail now leads the one that matched only "fetchmail"
     expect(at('OpenMail', withBlocks)).toBeGreaterThan(at('IPv6', withBlocks));
     expect(Array.from(withLexicalPrior(text, words, zero, spans, query, 1, { stems: true, blockShare: 0 }, blocks))).toEqual(Array.from(sentenceOnly));
+  });
+
+  it('counts made once for the coarse-to-fine plan rank blocks as counting the blocks does, and the prior reads them unchanged', () => {
+    const text = [
+      'Fetchmail supports IPv6 and IPsec. See the fetchmail manual.',
+      'OpenMail versions prior to 6.0 round message sizes. HP OpenMail works with fetchmail once configured.',
+      'Sendmail ships the rest, whatever the version.',
+    ].join('\n\n');
+    const blocks = segment(text, false);
+    const spans = blocks.flatMap((b) => b.sentences);
+    const words = splitWords(text);
+    const model = Float32Array.from(words, (_, i) => (i % 7) / 7);
+    for (const query of ['How can I use fetchmail with HP OpenMail?', 'Which version rounds message sizes?']) {
+      const counted = countSentences(text, spans, query, LEXICAL_MATCH);
+      const direct = matchScores(text, blocks, query, LEXICAL_MATCH);
+      blockMatchScores(text, blocks, spans, counted).forEach((v, i) => expect(v).toBeCloseTo(direct[i]!, 12));
+      const fresh = withLexicalPrior(text, words, model, spans, query, 0.5, LEXICAL_MATCH, blocks);
+      expect(Array.from(withLexicalPrior(text, words, model, spans, query, 0.5, LEXICAL_MATCH, blocks, counted))).toEqual(Array.from(fresh));
+      // counts for another query are not read
+      const other = countSentences(text, spans, 'Sendmail', LEXICAL_MATCH);
+      expect(Array.from(withLexicalPrior(text, words, model, spans, query, 0.5, LEXICAL_MATCH, blocks, other))).toEqual(Array.from(fresh));
+    }
   });
 
   it('a stem keeps its word\'s first letter, so words are matched and echoed without stemming those no query term opens like', () => {
