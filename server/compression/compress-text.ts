@@ -1,6 +1,6 @@
 import type { Word } from '../model/words.js';
 import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
-import { answerInformationOf, informationOf, isNegation, withInformationPrior } from './information.js';
+import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
 import { withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import type { Block, Sentence, Span } from './segment.js';
@@ -371,7 +371,7 @@ function negationsOf(input: ScoredText): Negation[] {
   for (const b of input.blocks) {
     for (const s of b.sentences) {
       s.tokens.forEach((t, i) => {
-        if (!isNegation(input.text.slice(t.start, t.end))) return;
+        if (!isNegationAt(input.text, t.start, t.end)) return;
         out.push({ token: t, neighbours: [s.tokens[i - 1], s.tokens[i + 1]].filter((n): n is Span => n !== undefined) });
       });
     }

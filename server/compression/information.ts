@@ -29,6 +29,18 @@ export function isNegation(token: string): boolean {
   return traitsOf(token).negation;
 }
 
+/**
+ * `isNegation` of `text.slice(start, end)`. Every NEGATION word holds an "n", so a token without
+ * one is answered without cutting it out and looking it up (most tokens of a long text).
+ */
+export function isNegationAt(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 110 || c === 78) return isNegation(text.slice(start, end));
+  }
+  return false;
+}
+
 type Traits = ReturnType<typeof traitsOf>;
 
 /** What a whitespace-delimited token carries on its own, 0..1 (`previous`: the traits of the token before it). */
@@ -107,6 +119,8 @@ export function answerInformationOf(words: readonly Word[], text: string, query:
   // stem keeps its first letter; a variant shares five).
   const openers = new Set(asked.map((a) => a[0]));
   for (let i = 0; i < words.length; i++) {
+    // Zeroing or doubling 0 changes nothing, and most words carry 0 on their own.
+    if (info[i] === 0) continue;
     const w = words[i]!.text;
     const lower = w.toLowerCase();
     if (openers.has(lower[0]!) && echoes(lower, asked, askedStems)) info[i] = 0;

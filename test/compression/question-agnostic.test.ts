@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { informationOf, isNegation } from '../../server/compression/information.js';
+import { informationOf, isNegation, isNegationAt } from '../../server/compression/information.js';
 import { splitWords } from '../../server/model/words.js';
 import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -67,5 +67,13 @@ describe('information prior', () => {
     const negations = ['not', 'No', 'NEVER', 'without', 'Without,', 'none', 'nor', 'cannot', 'nothing', 'nobody', 'neither', "didn't", 'isn’t', '"WON\'T".'];
     expect(negations.filter((w) => !isNegation(w))).toEqual([]);
     expect(['note', 'know', 'with', 'now', 'nowhere', "don", 'nt', 'Nott', 'wit'].filter(isNegation)).toEqual([]);
+  });
+
+  it('answers a token in place as it answers the token cut out (those without an "n" are never negations)', () => {
+    const text = 'NEVER (not once) did she say "WON\'T". Without, Ohne, ohne nein; it isn’t a the of NOR Nobody cannot.';
+    for (const m of text.matchAll(/\S+/gu)) {
+      expect(isNegationAt(text, m.index!, m.index! + m[0].length)).toBe(isNegation(m[0]));
+    }
+    expect([...text.matchAll(/\S+/gu)].filter((m) => isNegationAt(text, m.index!, m.index! + m[0].length)).length).toBe(8);
   });
 });
