@@ -30,13 +30,13 @@ export function isNegation(token: string): boolean {
 }
 
 /**
- * `isNegation` of `text.slice(start, end)`. Every NEGATION word holds an "n", so a token without
- * one is answered without cutting it out and looking it up (most tokens of a long text).
+ * `isNegation` of `text.slice(start, end)`. Every NEGATION word holds an "n" or (without) a "w",
+ * so a token with neither is answered without cutting it out and looking it up (most tokens).
  */
 export function isNegationAt(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 110 || c === 78) return isNegation(text.slice(start, end));
+    const c = text.charCodeAt(i) | 0x20;
+    if (c === 110 || c === 119) return isNegation(text.slice(start, end));
   }
   return false;
 }
