@@ -17,8 +17,7 @@ const STOP = new Set(
 
 /** Lowercased, accent-free content terms of a text. */
 export function terms(text: string): string[] {
-  const lower = text.toLowerCase();
-  if (ASCII_ONLY.test(lower)) return asciiTerms(lower);
+  if (ASCII_ONLY.test(text)) return asciiTerms(text.toLowerCase());
   return normalizeWord(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0 && !STOP.has(w));

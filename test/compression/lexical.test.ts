@@ -70,16 +70,19 @@ describe('lexical relevance', () => {
     expect(blended[inNone]).toBeCloseTo(0.5 * 0.4, 6);
   });
 
-  it('with a block share, a sentence takes part of its paragraph relevance, scored against the other paragraphs', () => {
-    // "fetchmail" is in every paragraph: across paragraphs it says nothing, "OpenMail" decides.
+  // "fetchmail" is in every paragraph: across paragraphs it says nothing, "OpenMail" decides.
+  const fetchmail = () => {
     const text = [
       'Fetchmail with IPv6 needs a system that supports it.',
       'No special configuration is required. OpenMail versions prior to 6.0 round message sizes in fetchmail.',
       'Fetchmail only handles the receiving side. Sendmail ships the rest.',
     ].join('\n\n');
     const blocks = segment(text, false);
-    const spans = blocks.flatMap((b) => b.sentences);
-    const words = splitWords(text);
+    return { text, blocks, spans: blocks.flatMap((b) => b.sentences), words: splitWords(text) };
+  };
+
+  it('with a block share, a sentence takes part of its paragraph relevance, scored against the other paragraphs', () => {
+    const { text, blocks, spans, words } = fetchmail();
     const zero = new Float32Array(words.length);
     const query = 'How can I use fetchmail with HP OpenMail?';
     const at = (w: string, scores: Float32Array) => scores[words.findIndex((x) => x.text === w)]!;
@@ -97,16 +100,9 @@ describe('lexical relevance', () => {
   });
 
   it('counts made once for the coarse-to-fine plan rank blocks as counting the blocks does, and the prior reads them unchanged', () => {
-    const text = [
-      'Fetchmail supports IPv6 and IPsec. See the fetchmail manual.',
-      'OpenMail versions prior to 6.0 round message sizes. HP OpenMail works with fetchmail once configured.',
-      'Sendmail ships the rest, whatever the version.',
-    ].join('\n\n');
-    const blocks = segment(text, false);
-    const spans = blocks.flatMap((b) => b.sentences);
-    const words = splitWords(text);
+    const { text, blocks, spans, words } = fetchmail();
     const model = Float32Array.from(words, (_, i) => (i % 7) / 7);
-    for (const query of ['How can I use fetchmail with HP OpenMail?', 'Which version rounds message sizes?']) {
+    for (const query of ['How can I use fetchmail with HP OpenMail?', 'Which version rounds message sizes?', 'Does it need special configuration?']) {
       const counted = countSentences(text, spans, query, LEXICAL_MATCH);
       const direct = matchScores(text, blocks, query, LEXICAL_MATCH);
       blockMatchScores(text, blocks, spans, counted).forEach((v, i) => expect(v).toBeCloseTo(direct[i]!, 12));
