@@ -295,18 +295,20 @@ function withAskedKind(text: string, spans: readonly Span[], query: string, matc
  * sentence, was a fifth of the engine's own time on a 100k-token coarse call.
  */
 export interface SentenceCounts {
+  /** The counted sentences, in text order. */
+  sentences: readonly Span[];
   query: string;
   match: LexicalMatch;
   counts: QueryCounts;
 }
 
 export function countSentences(text: string, sentences: readonly Span[], query: string, match: LexicalMatch): SentenceCounts {
-  return { query, match, counts: countQueryTerms(text, sentences, query, countOptions(match)) };
+  return { sentences, query, match, counts: countQueryTerms(text, sentences, query, countOptions(match)) };
 }
 
-/** `matchScores` of each block, from the counts of its sentences (`sentences`: the blocks' sentences in order, as counted). */
-export function blockMatchScores(text: string, blocks: readonly Span[], sentences: readonly Span[], counted: SentenceCounts): number[] {
-  const { counts, query, match } = counted;
+/** `matchScores` of each block, from the counts of the sentences it holds. */
+export function blockMatchScores(text: string, blocks: readonly Span[], counted: SentenceCounts): number[] {
+  const { sentences, counts, query, match } = counted;
   return withAskedKind(text, blocks, query, match, bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length)));
 }
 

@@ -58,8 +58,7 @@ export function coarseToFinePlan(
   const cover = Math.max(Math.min(c2f.cover * targetTokens, bound), c2f.minTokens);
   if (cover >= 0.8 * totalTokens || blocks.length < 2) return undefined;
   // Blocks rank by BM25 over their sentences' counts, which the lexical prior reads again later.
-  const sentences = blocks.flatMap((b) => b.sentences);
-  const lexical = blockMatchScores(text, blocks, sentences, counted ?? countSentences(text, sentences, query, match));
+  const lexical = blockMatchScores(text, blocks, counted ?? countSentences(text, blocks.flatMap((b) => b.sentences), query, match));
   const order = blocks.map((_, i) => i).sort((a, b) => lexical[b]! - lexical[a]! || a - b);
   const chosen = new Uint8Array(blocks.length);
   let covered = 0;

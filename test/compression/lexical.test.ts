@@ -105,7 +105,7 @@ describe('lexical relevance', () => {
     for (const query of ['How can I use fetchmail with HP OpenMail?', 'Which version rounds message sizes?', 'Does it need special configuration?']) {
       const counted = countSentences(text, spans, query, LEXICAL_MATCH);
       const direct = matchScores(text, blocks, query, LEXICAL_MATCH);
-      blockMatchScores(text, blocks, spans, counted).forEach((v, i) => expect(v).toBeCloseTo(direct[i]!, 12));
+      blockMatchScores(text, blocks, counted).forEach((v, i) => expect(v).toBeCloseTo(direct[i]!, 12));
       const fresh = withLexicalPrior(text, words, model, spans, query, 0.5, LEXICAL_MATCH, blocks);
       expect(Array.from(withLexicalPrior(text, words, model, spans, query, 0.5, LEXICAL_MATCH, blocks, counted))).toEqual(Array.from(fresh));
       // counts for another query are not read
