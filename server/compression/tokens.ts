@@ -1,6 +1,7 @@
 import { countTokens as o200kCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { stringMemo } from '../model/string-memo.js';
 import { isSpaceCode } from '../model/words.js';
+import { countLongPiece } from './long-piece-count.js';
 
 // User text may contain strings such as <|endoftext|>: count them as plain text, never throw.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
@@ -8,11 +9,19 @@ const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 const isSpace = (c: number): boolean => (c < 128 ? isSpaceCode(c) : /\s/u.test(String.fromCharCode(c)));
 
 /**
+ * Pieces longer than this (no space in a thousand characters: a blob, minified code, a run of one
+ * character) are counted by `countLongPiece`, the same merges in O(n log n): gpt-tokenizer's are
+ * quadratic in a pre-token's length. Shorter ones stay with the library, faster there (it
+ * remembers the pre-tokens it has merged).
+ */
+const LONG_PIECE_CHARS = 1_000;
+
+/**
  * Counts of pieces seen before. A cut is counted once per budget it tries, and every try repeats
  * the same words: counting them again was a fifth of a 2k-token request's time on latte_v2. At most
  * 200k pieces or 4M characters of them (a few tens of MB).
  */
-const countPiece = stringMemo((piece: string) => o200kCount(piece, PLAIN_TEXT), 200_000, 4_000_000);
+const countPiece = stringMemo((piece: string) => (piece.length > LONG_PIECE_CHARS ? countLongPiece(piece) : o200kCount(piece, PLAIN_TEXT)), 200_000, 4_000_000);
 
 /**
  * o200k_base token count, the unit of all accounting. The text is counted in pieces that o200k's
