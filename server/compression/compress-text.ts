@@ -461,13 +461,14 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   // stops fitting): each distinct selection is tidied, rendered and counted once.
   const finished = new Map<string, Cut>();
   const negations = negationsOf(input);
-  const finish = (kept: Span[]): Cut => {
-    const key = kept.map((k) => `${k.start}:${k.end}`).join(',');
+  // `orphans`: keep orphan runs too (only for a text that is nothing else).
+  const finish = (kept: Span[], orphans = false): Cut => {
+    const key = `${orphans ? '+' : ''}${kept.map((k) => `${k.start}:${k.end}`).join(',')}`;
     let cut = finished.get(key);
     if (!cut) {
       const spans = fillCheapGaps(
         input.text,
-        normalizeSpans(withPrefixes([...prepared.required, ...tidy(input, kept, negations)], prepared.prefixed)),
+        normalizeSpans(withPrefixes([...prepared.required, ...(orphans ? normalizeSpans(kept) : tidy(input, kept, negations))], prepared.prefixed)),
         options.placeholders,
         options.blockPlaceholders,
       );
@@ -479,8 +480,11 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const requiredTokens = prepared.required.reduce((s, r) => s + countTokens(input.text.slice(r.start, r.end)), 0);
   // Never empty: at least the best sentence, or its best run of words within what is left. A
   // target of 0 (r = 1, "keep only the single best span") keeps that sentence whole.
-  const fallbackAt = (goal: number) => finish(prepared.required.length ? [] : prepared.bestWithin(goal === 0 ? Infinity : Math.max(1, goal - requiredTokens)));
-  if (goal - requiredTokens <= 0) return fallbackAt(goal);
+  const bestPart = (goal: number) => (prepared.required.length ? [] : prepared.bestWithin(goal === 0 ? Infinity : Math.max(1, goal - requiredTokens)));
+  const fallbackAt = (goal: number) => finish(bestPart(goal));
+  // A text of nothing but glue words and punctuation is all orphan runs: its best part stays as it is.
+  const neverEmpty = (cut: Cut): Cut => (cut.text.length > 0 || !/\S/u.test(input.text) ? cut : finish(bestPart(goal), true));
+  if (goal - requiredTokens <= 0) return neverEmpty(fallbackAt(goal));
 
   const room = Math.max(1, goal - requiredTokens);
   // Selection estimates costs unit by unit; the exact count of the assembled text may differ
@@ -590,10 +594,10 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   // the selection worth more rather than the longer: as before; always the sentences' selection:
   // one rise in bench:rules.
   const blocksCut = search(prepared.candidates, goal);
-  if (!prepared.sentences || room >= 2 * prepared.sentences.below) return blocksCut;
+  if (!prepared.sentences || room >= 2 * prepared.sentences.below) return neverEmpty(blocksCut);
   const sentencesGoal = Math.min(goal, prepared.sentences.below - 1 + requiredTokens);
   // A selection that fits sentencesGoal cannot be longer than this one.
-  if (blocksCut.tokens > sentencesGoal) return blocksCut;
+  if (blocksCut.tokens > sentencesGoal) return neverEmpty(blocksCut);
   const sentencesCut = search(prepared.sentences.candidates(), sentencesGoal);
-  return sentencesCut.tokens <= sentencesGoal && sentencesCut.tokens >= blocksCut.tokens ? sentencesCut : blocksCut;
+  return neverEmpty(sentencesCut.tokens <= sentencesGoal && sentencesCut.tokens >= blocksCut.tokens ? sentencesCut : blocksCut);
 }

@@ -27,7 +27,7 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import { segment, sentencesIn, type Block, type BlockKind, type Sentence, type Span } from './segment.js';
+import { pushToken, segment, sentencesIn, type Block, type BlockKind, type Sentence, type Span } from './segment.js';
 
 /** Above this many characters the parser is too slow (micromark runs at roughly 1 MB/s): fall back. */
 const MAX_PARSE_CHARS = 500_000;
@@ -479,7 +479,7 @@ class Walker {
       const slice = this.text.slice(range.start, range.end);
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
-      while ((m = re.exec(slice)) !== null) items.push({ start: range.start + m.index, end: range.start + m.index + m[0].length });
+      while ((m = re.exec(slice)) !== null) pushToken(items, this.text, range.start + m.index, range.start + m.index + m[0].length);
     }
     const lo = ranges[0]?.start ?? 0;
     const hi = ranges.at(-1)?.end ?? 0;

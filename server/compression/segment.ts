@@ -35,13 +35,42 @@ export interface Block extends Span {
   sentences: Sentence[];
 }
 
+/**
+ * Longest token: a longer run without whitespace (a base64 blob, minified code, a run of one
+ * character, CJK text without a sentence end) is cut into tokens of at most this many characters.
+ * As one token it could only be kept or dropped whole, so no budget below it could be met: a 1 MB
+ * run came back whole at every ratio. Long enough that a URL stays one token.
+ */
+const LONGEST_TOKEN = 300;
+/** Where a long run is cut preferably: after a character that ends a part of a URL, a path, code or a clause. */
+const BREAK_AFTER = /[/&?=,;:.|)\]}>，、；：]/u;
+
+/** Appends the token `start..end` of `text` to `out`, cut into pieces of at most LONGEST_TOKEN characters. */
+export function pushToken(out: Span[], text: string, start: number, end: number): void {
+  while (end - start > LONGEST_TOKEN) {
+    let cut = start + LONGEST_TOKEN;
+    for (let p = cut; p > start + LONGEST_TOKEN / 2; p--) {
+      if (BREAK_AFTER.test(text[p - 1]!)) {
+        cut = p;
+        break;
+      }
+    }
+    // Never between the two halves of a surrogate pair.
+    const c = text.charCodeAt(cut);
+    if (c >= 0xdc00 && c <= 0xdfff) cut--;
+    out.push({ start, end: cut });
+    start = cut;
+  }
+  out.push({ start, end });
+}
+
 function tokensIn(text: string, start: number, end: number): Span[] {
   const out: Span[] = [];
   const re = /\S+/gu;
   re.lastIndex = start;
   const slice = text.slice(0, end);
   let m: RegExpExecArray | null;
-  while ((m = re.exec(slice)) !== null) out.push({ start: m.index, end: m.index + m[0].length });
+  while ((m = re.exec(slice)) !== null) pushToken(out, text, m.index, m.index + m[0].length);
   return out;
 }
 
@@ -56,8 +85,9 @@ function sentence(text: string, span: Span, atomic: boolean): Sentence {
   return { ...span, atomic, tokens: atomic ? [] : tokensIn(text, span.start, span.end) };
 }
 
-// A sentence ends after . ! or ? (plus closing quotes/brackets) followed by whitespace, or at a line break.
-const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s)|\n/gu;
+// A sentence ends after . ! or ? (plus closing quotes/brackets) followed by whitespace, after a
+// CJK full stop, exclamation or question mark (no space follows them), or at a line break.
+const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s)|[。！？｡]+[」』”’）)\]]*|\n/gu;
 
 /** Prose sentences inside a span. */
 export function sentencesIn(text: string, span: Span): Sentence[] {

@@ -89,6 +89,43 @@ describe('segmentation', () => {
   });
 });
 
+describe('runs without whitespace and CJK text', () => {
+  it('cuts a token longer than 300 characters into pieces, after a URL or code break where there is one, never inside a surrogate pair', () => {
+    const url = `https://example.com/${'a'.repeat(200)}/${'b'.repeat(200)}`;
+    const [urlTokens] = segment(url, false).map((b) => b.sentences[0]!.tokens);
+    expect(urlTokens!.map((t) => url.slice(t.start, t.end))).toEqual([`https://example.com/${'a'.repeat(200)}/`, 'b'.repeat(200)]);
+    const emoji = '😀'.repeat(400);
+    const tokens = segment(emoji, false)[0]!.sentences[0]!.tokens;
+    expect(tokens.every((t) => t.end - t.start <= 300 && (t.end - t.start) % 2 === 0)).toBe(true);
+    expect(tokens.map((t) => emoji.slice(t.start, t.end)).join('')).toBe(emoji);
+  });
+
+  it('ends sentences at CJK full stops, question and exclamation marks', () => {
+    const text = '这是第一句。这是第二句！这是第三句吗？';
+    expect(segment(text, false)[0]!.sentences.map((s) => text.slice(s.start, s.end))).toEqual(['这是第一句。', '这是第二句！', '这是第三句吗？']);
+  });
+
+  it('meets the ratio on a run without whitespace, a blob and CJK text, in both modes', async () => {
+    const contexts = ['x'.repeat(20_000), Buffer.alloc(12_000, 7).toString('base64'), '这是一个中文句子，没有空格。'.repeat(300)];
+    for (const context of contexts) {
+      for (const coarse of [true, false]) {
+        const [r] = await engine.compress([{ ...base, context, coarse, ratio: 4 }]);
+        expect(r!.compressedTokens, `${context.slice(0, 10)} ${coarse}`).toBeLessThanOrEqual(Math.round(r!.originalTokens / 4));
+        expect(r!.compressedTokens).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('keeps something of a text of nothing but punctuation and glue words', async () => {
+    for (const context of ['.,;:!?'.repeat(50), '--- *** ---', 'the of and to in']) {
+      for (const ratio of [2, 10, 50]) {
+        const [r] = await engine.compress([{ ...base, context, ratio }]);
+        expect(r!.compressed.trim(), `${context} ${ratio}`).not.toBe('');
+      }
+    }
+  });
+});
+
 describe('assembly', () => {
   const text = 'Alpha beta. Gamma delta.\n\nEpsilon zeta.';
   it('keeps original whitespace between adjacent spans and marks dropped spans', () => {
