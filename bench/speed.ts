@@ -246,21 +246,28 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
   await engine.compress([request(context, {})]);
   const firstCallMs = performance.now() - f0;
 
-  const time = async (label: string, extra: Partial<EngineRequest>): Promise<CellRun> => {
+  const time = async (label: string, extra: Partial<EngineRequest>, text = context): Promise<CellRun> => {
     const reps = repsFor(spec.size);
     const ms: number[] = [];
     let compressedTokens = 0;
     for (let i = 0; i < reps; i++) {
       clearStringMemos();
       const t = performance.now();
-      const [r] = await engine.compress([request(context, extra)]);
+      const [r] = await engine.compress([request(text, extra)]);
       ms.push(performance.now() - t);
       compressedTokens = r!.compressedTokens;
     }
     return { label, ms: round(median(ms)), reps, compressedTokens };
   };
   const runs = [await time('2x', {}), await time('10x', { ratio: 10 })];
-  if (spec.mode === 'coarse' && spec.size === 100_000) runs.push(await time('10x all blocks', { ratio: 10, coarseToFine: false }));
+  if (spec.mode === 'coarse' && spec.size === 100_000) {
+    runs.push(await time('10x all blocks', { ratio: 10, coarseToFine: false }));
+    // The same text without blank lines (a log, a PDF's extracted lines): one block of 100k tokens.
+    const wall = context.replace(/\n\n/gu, '\n');
+    for (const [label, ratio] of [['2x', undefined], ['10x', 10]] as const) {
+      runs.push(await time(`${label} one block`, { ratio }, wall), await time(`${label} one block, all scored`, { ratio, coarseToFine: false }, wall));
+    }
+  }
   return {
     ...spec,
     tokens: countTokens(context),
@@ -362,6 +369,20 @@ function printCostCurve(cells: readonly CellResult[], skipped: readonly Skipped[
           const all = c.runs.find((r) => r.label === '10x all blocks')!.ms;
           return [c.model, fmt(c.tokens), fmt(served), fmt(all), `${(all / served).toFixed(2)}x`];
         }),
+      ),
+    );
+    console.log(`\n### Coarse mode on the same text without blank lines (one block: ranked in groups of sentences vs every word scored)\n`);
+    const ms = (c: CellResult, label: string) => c.runs.find((r) => r.label === label)?.ms;
+    console.log(
+      mdTable(
+        ['model', 'ratio', 'groups ranked ms', 'all scored ms', 'speed-up'],
+        c2f.flatMap((c) =>
+          ['2x', '10x'].map((r) => {
+            const served = ms(c, `${r} one block`)!;
+            const all = ms(c, `${r} one block, all scored`)!;
+            return [c.model, r, fmt(served), fmt(all), `${(all / served).toFixed(2)}x`];
+          }),
+        ),
       ),
     );
   }

@@ -83,4 +83,19 @@ describe('coarse-to-fine scoring', () => {
     await engine.compress([request(text, 20, { coarse: false })]);
     expect(asked.at(-1)).toBe(words.length);
   });
+
+  it('ranks a block without blank lines in groups of its sentences, with at least twice the least cover', () => {
+    // The same document as one block: each paragraph a line of its own.
+    const wall = text.replace(/\n\n/gu, '\n');
+    const wallWords = splitWords(wall);
+    const wallBlocks = segment(wall, false);
+    expect(wallBlocks).toHaveLength(1);
+    const plan = coarseToFinePlan(wall, wallWords, wallBlocks, 'Which river flows through Zorbia?', 100, countTokens(wall), { cover: 3, minTokens: 600 })!;
+    expect(new Set(plan.map((w) => wallWords[w]!.text)).has('Velta')).toBe(true);
+    // 2 x 600 tokens of the block, in groups of whole sentences, not the whole block.
+    expect(plan.length).toBeGreaterThan(wallWords.length / 5);
+    expect(plan.length).toBeLessThan(wallWords.length / 2);
+    // Blocks of up to `minTokens` stay whole units: the plan of the paragraphs is unchanged.
+    expect(coarseToFinePlan(text, words, blocks, 'Which river flows through Zorbia?', 100, total, { cover: 3, minTokens: 600 })!.length).toBeLessThan(plan.length);
+  });
 });
