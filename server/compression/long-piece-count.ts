@@ -43,8 +43,8 @@ let heapKey = new Float64Array(0);
 let heapEnd = new Int32Array(0);
 
 function reserve(bytes: number): void {
-  if (next.length >= bytes + 1) return;
-  const size = Math.max(bytes + 1, 2 * next.length);
+  if (next.length >= bytes + 2) return;
+  const size = Math.max(bytes + 2, 2 * next.length);
   next = new Int32Array(size);
   prev = new Int32Array(size);
   // Each merge pushes at most two entries on top of the initial one per pair.
@@ -104,7 +104,8 @@ function mergeCount(bytes: string, table: Map<string, number>, longest: number):
     next[i] = i + 1;
     prev[i] = i - 1;
   }
-  next[n] = n;
+  // Past the end, so that no pair can look current there (a pair ends at n at most).
+  next[n] = n + 1;
   for (let i = 0; i < n - 1; i++) append(i);
   for (let k = (size >> 1) - 1; k >= 0; k--) down(k);
   let parts = n;

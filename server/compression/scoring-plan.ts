@@ -82,9 +82,8 @@ export function coarseToFinePlan(
 ): number[] | undefined {
   // A unit's share of the o200k total, by characters: exact counts cost as much as the savings here.
   const tokensOf = (s: Span) => (totalTokens * (s.end - s.start)) / Math.max(1, text.length);
-  // A block larger than the least the model scores anyway is ranked sentence by sentence: text
-  // without blank lines (a log, lines extracted from a PDF, a transcript) is one block, and as one
-  // unit it was scored whole, 100k tokens of it included.
+  // A block larger than the least the model scores anyway is ranked in groups of its sentences
+  // (GROUP_TOKENS): as one unit it was scored whole.
   let grouped = false;
   const units = blocks.flatMap((b): readonly Span[] => {
     if (b.sentences.length < 2 || tokensOf(b) <= c2f.minTokens) return [b];
