@@ -1,8 +1,12 @@
+import { PLACEHOLDER } from '../assemble.js';
 import { countTokens } from '../tokens.js';
 import type { FormatCompressor } from './format-input.js';
 import { isSevere, isTrace } from './issue-lines.js';
 
-
+/** A required line is cut to fit only above this many tokens, and keeps at least that much of its head: error and trace lines of ordinary size stay verbatim at any target. */
+const MIN_HEAD_TOKENS = 256;
+/** Share of the target the required lines may fill once some have to be cut (markers need the rest). */
+const REQUIRED_SHARE = 0.9;
 
 /** What repeats compare: numbers, hex ids and UUIDs (timestamps included) blanked out. */
 function repeatKey(line: string): string {
@@ -16,7 +20,10 @@ function repeatKey(line: string): string {
 interface Unit {
   /** Input lines the unit stands for (a collapsed run of repeats counts them all). */
   lines: number;
+  /** The line as shown: its text (or head), then the repeat count of a collapsed run. */
   text: string;
+  /** Where the repeat suffix starts in `text` (its length without one). */
+  bodyEnd: number;
   mustKeep: boolean;
   score: number;
   tokens: number;
@@ -65,9 +72,10 @@ export const compressLog: FormatCompressor = (input) => {
     let mustKeep = false;
     for (let k = i; k < j; k++) mustKeep ||= must[k] === 1;
     const near = (i > 0 && must[i - 1] === 1) || (j < lines.length && must[j] === 1);
-    units.push({ lines: n, text: shown, mustKeep, score: input.score(line) + (near ? 0.15 : 0), tokens: countTokens(`${shown}\n`) });
+    units.push({ lines: n, text: shown, bodyEnd: line.text.length, mustKeep, score: input.score(line) + (near ? 0.15 : 0), tokens: countTokens(`${shown}\n`) });
     i = j;
   }
+  cutRequiredLines(units, input.targetTokens);
 
   const render = (kept: Uint8Array): string => {
     const out: string[] = [];
@@ -129,3 +137,51 @@ export const compressLog: FormatCompressor = (input) => {
   }
   return best!;
 };
+
+/** The longest head of `line` within `tokens` o200k tokens, marked as cut. */
+function headOf(line: string, tokens: number): string {
+  const room = Math.max(1, tokens - countTokens(` ${PLACEHOLDER}`));
+  let chars = Math.min(line.length, room * 4);
+  for (;;) {
+    let head = line.slice(0, chars);
+    // Never half a surrogate pair.
+    if (/[\uD800-\uDBFF]$/u.test(head)) head = head.slice(0, -1);
+    const t = countTokens(head);
+    if (t <= room || chars <= 1) return `${head.trimEnd()} ${PLACEHOLDER}`;
+    chars = Math.max(1, Math.floor((chars * room * 0.95) / t));
+  }
+}
+
+/**
+ * Error, warning and trace lines are always kept, but one of them can be larger than the whole
+ * target (a dumped payload, a message holding a document: one 200k-character error line came back
+ * as 100k tokens at every ratio). When the required lines are over the target, the longest keep
+ * their heads (timestamp, level, message start) to one common cap, the largest that fits them in
+ * REQUIRED_SHARE of it, and at least MIN_HEAD_TOKENS each.
+ */
+function cutRequiredLines(units: Unit[], target: number): void {
+  const required = units.filter((u) => u.mustKeep);
+  const total = required.reduce((s, u) => s + u.tokens, 0);
+  const room = REQUIRED_SHARE * target;
+  if (total <= target) return;
+  // Water-filling: the largest cap c with sum(min(tokens, c)) <= room.
+  const sizes = required.map((u) => u.tokens).sort((a, b) => a - b);
+  let cap = MIN_HEAD_TOKENS;
+  let below = 0;
+  for (let k = 0; k < sizes.length; k++) {
+    const c = (room - below) / (sizes.length - k);
+    if (c <= sizes[k]!) {
+      cap = Math.max(MIN_HEAD_TOKENS, Math.floor(c));
+      break;
+    }
+    below += sizes[k]!;
+  }
+  for (const u of required) {
+    if (u.tokens <= cap) continue;
+    const suffix = u.text.slice(u.bodyEnd);
+    const head = headOf(u.text.slice(0, u.bodyEnd), cap - countTokens(`${suffix}\n`));
+    u.text = head + suffix;
+    u.bodyEnd = head.length;
+    u.tokens = countTokens(`${u.text}\n`);
+  }
+}

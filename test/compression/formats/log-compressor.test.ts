@@ -101,6 +101,23 @@ describe('compressLog', () => {
     for (const line of severe) expect(kept.has(line), line).toBe(true);
   });
 
+  it('keeps the head of an error line larger than the target, and every other line as it was', () => {
+    const payload = 'Q'.repeat(50_000);
+    const error = `2026-11-23T10:00:31.000Z ERROR [http] request failed: payload=${payload}`;
+    const log = inputLines(text).slice(0, 60).concat(error, inputLines(text).slice(60, 90)).join('\n');
+    for (const keep of [0.05, 0.25]) {
+      const target = Math.round(countTokens(log) * keep);
+      const out = compressLog(scoredText(log).input(target));
+      expect(countTokens(out), `keep ${keep}`).toBeLessThanOrEqual(target);
+      const cut = out.split('\n').find((l) => l.includes('request failed'))!;
+      expect(cut.endsWith(' [...]')).toBe(true);
+      expect(error.startsWith(cut.slice(0, -' [...]'.length))).toBe(true);
+      expect(countTokens(cut)).toBeGreaterThan(256);
+      // Without the cut line, the output is faithful to the log without it.
+      expectFaithful(log.replace(error, 'CUT'), out.replace(cut, 'CUT'));
+    }
+  });
+
   it('handles CRLF line ends and blank lines', () => {
     const crlf = inputLines(text).slice(0, 80).join('\r\n\r\n');
     const out = compressLog(scoredText(crlf).input(Math.round(countTokens(crlf) * 0.2)));
