@@ -34,7 +34,8 @@ const dropMarker = (lines: number): string => `[... ${lines} ${lines === 1 ? 'li
 /**
  * Log lines in, log lines out: consecutive repeats (equal but for numbers and ids) collapse to
  * their first line plus ` [repeated N times]`, N counting the whole run; error, warning and
- * stack-trace lines are always kept; the other lines are kept whole, best scored first (next to an
+ * stack-trace lines are always kept (cut to their heads only when they alone are over the target:
+ * `cutRequiredLines`); the other lines are kept whole, best scored first (next to an
  * error counts a little), in original order, each run of dropped lines leaving `[... N lines]`.
  */
 export const compressLog: FormatCompressor = (input) => {
