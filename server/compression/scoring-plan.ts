@@ -84,12 +84,9 @@ export function coarseToFinePlan(
   const tokensOf = (s: Span) => (totalTokens * (s.end - s.start)) / Math.max(1, text.length);
   // A block larger than the least the model scores anyway is ranked in groups of its sentences
   // (GROUP_TOKENS): as one unit it was scored whole.
-  let grouped = false;
-  const units = blocks.flatMap((b): readonly Span[] => {
-    if (b.sentences.length < 2 || tokensOf(b) <= c2f.minTokens) return [b];
-    grouped = true;
-    return sentenceGroups(b, tokensOf);
-  });
+  const units = blocks.flatMap((b): readonly Span[] => (b.sentences.length > 1 && tokensOf(b) > c2f.minTokens ? sentenceGroups(b, tokensOf) : [b]));
+  // A grouped block (over minTokens, groups of at most GROUP_TOKENS) always gives several units.
+  const grouped = units.length > blocks.length;
   const bound = targetTokens + (c2f.rest ?? 1) * Math.max(0, totalTokens - targetTokens);
   const cover = Math.max(Math.min(c2f.cover * targetTokens, bound), grouped ? GROUPED_MIN * c2f.minTokens : c2f.minTokens);
   if (cover >= 0.8 * totalTokens || units.length < 2) return undefined;
