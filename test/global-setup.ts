@@ -10,11 +10,10 @@ declare module 'vitest' {
 }
 
 /**
- * On a real PostgreSQL (DATABASE_URL) each test file migrates a schema of its own. Kysely's
- * migrator lists the tables of every schema on the server (`has_schema_privilege` on each name),
- * and a schema that a finishing file dropped meanwhile failed that listing ("schema test_... does
- * not exist", SQLSTATE 3F000): the schemas of a run are dropped here, once every file is done.
- * The run's own prefix keeps another run's schemas on the same server out of it.
+ * On a real PostgreSQL (DATABASE_URL) each test file migrates a schema of its own. The schemas
+ * of a run are dropped here, once every file is done, rather than by each file as it finishes:
+ * no file's catalog queries race another file's drop. The run's own prefix keeps another run's
+ * schemas on the same server out of it.
  */
 export default function setup(project: TestProject) {
   const url = process.env['DATABASE_URL'];

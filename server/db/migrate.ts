@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, type TableMetadata } from 'kysely';
 import { initial } from './migrations/0001-initial.js';
 import { usageMonths } from './migrations/0002-usage-months.js';
 
@@ -10,9 +10,42 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * The Migrator only asks the introspector whether its two bookkeeping tables exist. Kysely's
+ * Postgres introspector answers by reading every column of every table in every schema and
+ * resolving each table by name, which fails (42P01) when any table on a shared server is
+ * dropped during the query, and slows down as the server holds more schemas. This one reads
+ * the table names of the one schema the bookkeeping lives in.
+ */
+function schemaIntrospector(db: Kysely<any>, schema: string): DatabaseIntrospector {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+    return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+  };
+  return {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+}
+
+/** `db` as the Migrator sees it: everything as is, except the introspector scoped to `schema`. */
+function withSchemaIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection = schemaIntrospector(db, schema);
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      // Kysely's methods use private fields, so they must run on the real instance.
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** The migrator over every migration, its bookkeeping in `schema` (tests step it down and up again). */
 export function createMigrator(db: Kysely<any>, schema = 'public'): Migrator {
-  return new Migrator({ db, provider, migrationTableSchema: schema });
+  return new Migrator({ db: withSchemaIntrospection(db, schema), provider, migrationTableSchema: schema });
 }
 
 /**
