@@ -211,7 +211,7 @@ interface CellResult extends CellSpec {
 }
 
 /** Timed repetitions per size: small cells are quick and noisy, so they take the median of a few. */
-const repsFor = (size: number) => (size <= 1_000 ? 7 : size <= 10_000 ? 3 : 1);
+const repsFor = (size: number) => (size <= 1_000 ? 7 : size <= 100_000 ? 3 : 1);
 
 /** Runs in the child: load the model, time the compressions, report peak RSS. */
 async function runCell(spec: CellSpec): Promise<CellResult> {
