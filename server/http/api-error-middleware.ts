@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.js';
+import { ClientGoneError } from './cancellable-work.js';
 import { dependencyFault } from './dependency-fault.js';
 import { toValidationDetail, type ValidatorErrorItem } from './validation-detail.js';
 
@@ -44,6 +45,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       next(err);
+      return;
+    }
+    if (err instanceof ClientGoneError) {
+      // Its work was cancelled and its hold released; the socket is gone, so there is no answer to write.
+      logger.info({ reqId: req.id }, 'client closed the connection before the answer');
       return;
     }
     if (err instanceof ApiError) {

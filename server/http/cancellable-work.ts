@@ -1,6 +1,14 @@
 import type { Response } from 'express';
 import { withTimeout } from './with-timeout.js';
 
+/** The client closed the connection before its answer: nobody is left to answer, and no fault of ours. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('client closed the connection');
+    this.name = 'ClientGoneError';
+  }
+}
+
 /**
  * Runs `work` under a time budget (504 `timeout`) and cancels it, through the signal it is given,
  * when the budget passes or the client closes the connection first: the caller is answered (or
@@ -13,9 +21,11 @@ export async function cancellableWork<T>(res: Response, timeoutMs: number, what:
   if (outer?.aborted) onOuter();
   else outer?.addEventListener('abort', onOuter, { once: true });
   const clientGone = () => {
-    if (!res.writableFinished) cancel.abort(new Error('client closed the connection'));
+    if (!res.writableFinished) cancel.abort(new ClientGoneError());
   };
-  res.on('close', clientGone);
+  // A client that left while the request was read, counted or held is not waited on either.
+  if (res.closed) clientGone();
+  else res.on('close', clientGone);
   try {
     const running = work(cancel.signal);
     running.catch(() => undefined); // after a timeout its rejection has no listener left

@@ -74,9 +74,11 @@ export function createMetrics(deps: { db: DbHandle }) {
     /** Counts and times every request under its spec route (`unmatched` otherwise, to bound label values). */
     middleware: ((req, res, next) => {
       const end = latency.startTimer();
-      res.on('finish', () => {
+      // A request whose client left before the answer never finishes: it counts as 499 (nginx's
+      // "client closed request"), so dropped requests show next to the answered ones.
+      res.on('close', () => {
         const route = (req as { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute ?? (req.path === '/metrics' ? '/metrics' : 'unmatched');
-        const labels = { method: req.method, route, status: String(res.statusCode) };
+        const labels = { method: req.method, route, status: res.writableFinished ? String(res.statusCode) : '499' };
         requests.inc(labels);
         end(labels);
       });
