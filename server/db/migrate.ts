@@ -10,6 +10,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The names of the tables in `schema`. */
+export async function tablesIn(db: Kysely<any>, schema: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+  return rows.map((r) => r.name);
+}
+
 /**
  * The Migrator only asks the introspector whether its two bookkeeping tables exist. Kysely's
  * Postgres introspector answers by reading every column of every table in every schema and
@@ -18,11 +25,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * the table names of the one schema the bookkeeping lives in.
  */
 function schemaIntrospector(db: Kysely<any>, schema: string): DatabaseIntrospector {
-  const getTables = async (): Promise<TableMetadata[]> => {
-    const { rows } = await sql<{ name: string }>`
-      select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
-    return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
-  };
+  const getTables = async (): Promise<TableMetadata[]> => (await tablesIn(db, schema)).map((name) => ({ name, schema, isView: false, columns: [] }));
   return {
     getSchemas: () => db.introspection.getSchemas(),
     getTables,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrateToLatest } from '../../server/db/migrate.js';
+import { migrateToLatest, tablesIn } from '../../server/db/migrate.js';
 import { createTestDb } from '../helpers/test-app.js';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
@@ -14,9 +14,7 @@ afterAll(async () => {
 
 describe('migrations', () => {
   it('create the accounts, sessions, api_keys, usage_events, ledger_entries and usage_months tables', async () => {
-    const { rows } = await sql<{ name: string }>`
-      select table_name as name from information_schema.tables where table_schema = ${handle.db.schema}`.execute(handle.db.db);
-    expect(rows.map((t) => t.name)).toEqual(
+    expect(await tablesIn(handle.db.db, handle.db.schema)).toEqual(
       expect.arrayContaining(['accounts', 'sessions', 'api_keys', 'usage_events', 'ledger_entries', 'usage_months']),
     );
   });

@@ -48,16 +48,21 @@ async function postThenLeave(path: string, key: string, body: unknown, reached =
 
 const BODY = { context: 'Paris is the capital of France. The weather there is mild.', query: 'capital?', compression_model_name: 'latte_v2' };
 
+/** A new account's key and a reader of its balance. */
+async function account(): Promise<{ token: string; key: string; balance: () => Promise<number> }> {
+  const { token } = await signup(t().app);
+  const { key } = await createKey(t().app, token);
+  const balance = async () => (await request(t().app).get('/api/profile/me').set(bearer(token))).body.data.balance_usd as number;
+  return { token, key, balance };
+}
+
 describe('a client that closes the connection while its request is in the engine', () => {
   it('cancels the work, charges nothing, logs no error and counts as 499 in /metrics', async () => {
-    const { token } = await signup(t().app);
-    const { key } = await createKey(t().app, token);
-    const body = BODY;
-    const balance = async () => (await request(t().app).get('/api/profile/me').set(bearer(token))).body.data.balance_usd as number;
+    const { token, key, balance } = await account();
     const before = await balance();
 
-    await postThenLeave('/api/compress/question-specific/', key, body);
-    await postThenLeave('/api/compress/question-specific/stream', key, body);
+    await postThenLeave('/api/compress/question-specific/', key, BODY);
+    await postThenLeave('/api/compress/question-specific/stream', key, BODY);
     await expect.poll(() => cancelled, { timeout: 10_000 }).toBe(2);
 
     await expect.poll(balance, { timeout: 10_000 }).toBe(before);
@@ -71,9 +76,7 @@ describe('a client that closes the connection while its request is in the engine
   });
 
   it('while its tokens are still being counted: the work is cancelled before it starts and nothing is charged', async () => {
-    const { token } = await signup(t().app);
-    const { key } = await createKey(t().app, token);
-    const balance = async () => (await request(t().app).get('/api/profile/me').set(bearer(token))).body.data.balance_usd as number;
+    const { key, balance } = await account();
     const before = await balance();
     const cancelledBefore = cancelled;
     let open!: () => void;
