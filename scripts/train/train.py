@@ -44,6 +44,29 @@ def encode_pair(tok, q, words, labels, max_len, with_query=True):
     return ids, types, lab
 
 
+def sentence_ranking_loss(logits, y, x, enders, scale=10.0):
+    """Softmax cross-entropy over a window's context sentences (pieces up to and including a . ? or !),
+    each scored by its mean KEEP probability (what the engine ranks sentences by), with the sentences
+    holding KEEP labels as the answer. Windows without one (no evidence) are left out."""
+    ctx = y >= 0
+    end = torch.isin(x, enders) & ctx
+    sid = torch.cumsum(end.long(), 1) - end.long()
+    B, S = x.shape[0], int(sid.max()) + 1
+    flat = (sid + torch.arange(B, device=x.device)[:, None] * S)[ctx]
+    prob = torch.softmax(logits, -1)[..., 1][ctx]
+    cnt = torch.zeros(B * S, device=x.device).index_add_(0, flat, torch.ones_like(prob))
+    tot = torch.zeros(B * S, device=x.device).index_add_(0, flat, prob)
+    pos = torch.zeros(B * S, device=x.device).index_add_(0, flat, (y[ctx] == 1).float())
+    valid = (cnt > 0).view(B, S)
+    score = (scale * tot / cnt.clamp(min=1)).view(B, S).masked_fill(~valid, float("-inf"))
+    positive = (pos.view(B, S) > 0) & valid
+    has = positive.any(1)
+    if not bool(has.any()):
+        return logits.sum() * 0
+    loss = torch.logsumexp(score, 1) - torch.logsumexp(score.masked_fill(~positive, float("-inf")), 1)
+    return loss[has].mean()
+
+
 def tload(path):
     """torch.load across torch 1.13 (Debian) and >= 2.6 (weights_only by default)."""
     try:
@@ -132,6 +155,8 @@ def main():
     ap.add_argument("--mlm-npy", help="pre-tokenized corpus (tokenize_corpus.py) instead of --corpus")
     ap.add_argument("--teacher", help="model.pt of a trained token classifier to distil from")
     ap.add_argument("--distill", type=float, default=0.5, help="weight of the teacher's soft labels")
+    ap.add_argument("--listwise", type=float, default=0.0,
+                    help="weight of a sentence ranking loss: a window's sentences (split at . ? !) ranked by their mean KEEP probability, the labelled one first")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed); np.random.seed(a.seed)
@@ -180,6 +205,7 @@ def main():
         am = (torch.arange(T)[None, :] < torch.from_numpy(lens_[rows])[:, None]).long().to(dev)
         return as_t(ids_), as_t(types_), as_t(lab_), am
 
+    enders = torch.tensor([tok.ids[c] for c in ".?!" if c in tok.ids], device=dev)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01, betas=(0.9, 0.98), eps=1e-6)
     step, tokens_seen, train_secs = 0, 0, 0.0
     ck = os.path.join(a.out, "ckpt.pt")
@@ -245,6 +271,8 @@ def main():
                 sel = y.view(-1) >= 0
                 kd = -(soft.view(-1, 2)[sel] * torch.log_softmax(logits.view(-1, 2)[sel], -1)).sum(-1).mean()
                 loss = (1 - a.distill) * loss + a.distill * kd
+            if a.listwise > 0:
+                loss = loss + a.listwise * sentence_ranking_loss(logits, y, x, enders)
             ntok = int(am.sum())
         opt.zero_grad(set_to_none=True)
         loss.backward()
