@@ -205,7 +205,8 @@ def main():
         am = (torch.arange(T)[None, :] < torch.from_numpy(lens_[rows])[:, None]).long().to(dev)
         return as_t(ids_), as_t(types_), as_t(lab_), am
 
-    enders = torch.tensor([tok.ids[c] for c in ".?!" if c in tok.ids], device=dev)
+    # Only the sentence ranking loss reads sentence ends.
+    enders = torch.tensor([tok.ids[c] for c in ".?!" if c in tok.ids], device=dev) if a.listwise > 0 else None
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01, betas=(0.9, 0.98), eps=1e-6)
     step, tokens_seen, train_secs = 0, 0, 0.0
     ck = os.path.join(a.out, "ckpt.pt")
