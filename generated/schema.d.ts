@@ -945,6 +945,12 @@ export interface components {
         NullableContext: string | null;
         /** @description The question the kept text must answer. Must not be empty or blank; at most 8,192 characters (422 above). Its tokens are billed and count toward `tpm` with the text. */
         Query: string;
+        /**
+         * @description Who sent the request, as the hosted API's clients label it: `demo`, `extension`, `sdk:python`, `sdk:typescript`, `sdk:curl`, `gateway:anthropic`, `gateway:openai`, `gateway:gemini`, `gateway:unknown`, `integration:litellm`, `integration:hermes`, or any other `name[:detail]`. Stored on the usage row; the usage API breaks totals down by it.
+         * @example sdk:python
+         * @example gateway:anthropic
+         */
+        Source: string | null;
         /** @description An Nx ratio bound for `dynamic=true` (latte_v2 only). */
         DynamicRatioBound: number;
         /**
@@ -970,6 +976,7 @@ export interface components {
              * @default false
              */
             disable_placeholders?: boolean;
+            source?: components["schemas"]["Source"];
             /** @description latte_v2 only (422 on latte_v1). Default false. Picks the ratio per input from the knee of the sorted unit scores, clamped into [dynamic_min_ratio, dynamic_max_ratio]; overrides target_compression_ratio, which is then ignored (not an error). */
             dynamic?: boolean;
             /** @description latte_v2 only. Default 1.5; only consulted when dynamic=true. */
@@ -1008,6 +1015,7 @@ export interface components {
              * @default false
              */
             disable_placeholders?: boolean;
+            source?: components["schemas"]["Source"];
         };
         /** @enum {string} */
         QuestionAgnosticModelName: "espresso_v1";
