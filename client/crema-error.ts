@@ -4,7 +4,11 @@ import { errorCode } from './error-code.js';
 export interface CremaErrorInit {
   /** HTTP status; 0 when no response arrived (network failure or a request refused before sending). */
   status: number;
-  /** Stable code: the server's `code`, or a client-side one (`network_error`, `invalid_api_key`, `missing_api_key`, `stream_error`). */
+  /**
+   * Stable code: the server's `code` (an older server's `budget_exceeded` and
+   * `insufficient_balance` read as `api_key_budget_exceeded` and `insufficient_credits`), or a
+   * client-side one (`network_error`, `invalid_api_key`, `missing_api_key`, `stream_error`).
+   */
   code: string;
   message: string;
   /** Seconds to wait before retrying, from `retry_after` or the `Retry-After` header; null when not given. */
@@ -23,7 +27,7 @@ export interface CremaErrorInit {
  * and the framework's `{detail}` bodies.
  * @example
  * try { await crema.compress('question-specific', { context, query, compressionModelName: 'latte_v2' }); }
- * catch (err) { if (err instanceof CremaError && err.code === 'insufficient_balance') topUp(); }
+ * catch (err) { if (err instanceof CremaError && err.code === 'insufficient_credits') topUp(); }
  */
 export class CremaError extends Error {
   readonly status: number;

@@ -24,6 +24,9 @@ export interface RetryOptions {
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
 }
 
+/** 429 codes that clear when their window rolls over (a daily cap's Retry-After is often past `maxRetryAfterMs`). */
+const CLEARS_BY_WAITING = new Set(['rate_limit_exceeded', 'daily_limit_exceeded']);
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
 /**
  * POST routes whose repetition changes nothing beyond what one call does: compression and
@@ -35,8 +38,8 @@ const RETRY_SAFE_POSTS = [/^\/api\/compress\//, /^\/api\/pricing\/estimate-cost$
 /**
  * Whether a request may be repeated after an answer that may have been acted on (network
  * failure, 500). Signup, key creation, profile creation or deletion and credit top-ups may not:
- * they would create twice. 429 `rate_limit_exceeded` and 503 are refusals before any work, so
- * they are retried for every request.
+ * they would create twice. 429 `rate_limit_exceeded` / `daily_limit_exceeded` and 503 are
+ * refusals before any work, so they are retried for every request.
  */
 export function isRetrySafe(method: string, url: string): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return true;
@@ -49,9 +52,9 @@ async function retryReason(response: Response, retrySafe: boolean): Promise<stri
   if (response.status === 503) return '503';
   if (response.status === 500) return retrySafe ? '500' : undefined;
   if (response.status !== 429) return undefined;
-  // A balance 429 does not clear by waiting; only the rate-limit one does.
-  const body = await response.clone().json().catch(() => undefined);
-  return errorCode(body) === 'rate_limit_exceeded' ? '429 rate_limit_exceeded' : undefined;
+  // A balance 429 (insufficient_credits) does not clear by waiting; the quota ones do, at Retry-After.
+  const code = errorCode(await response.clone().json().catch(() => undefined));
+  return code !== undefined && CLEARS_BY_WAITING.has(code) ? `429 ${code}` : undefined;
 }
 
 /** The wait before retry `attempt` (1-based): full jitter under the doubling cap, never below Retry-After. */
@@ -63,8 +66,9 @@ export function backoffDelay(attempt: number, retryAfterMs: number, o: Required<
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Wraps a fetch with the retry policy: 429 `rate_limit_exceeded`, 503 and, for retry-safe
- * requests, 500 and network errors. Never 401, 402, 403, 422 or 429 `insufficient_balance`.
+ * Wraps a fetch with the retry policy: 429 `rate_limit_exceeded` / `daily_limit_exceeded`, 503
+ * and, for retry-safe requests, 500 and network errors. Never 401, 402, 403, 422 or 429
+ * `insufficient_credits`.
  * The last response (or network error) goes back to the caller unchanged.
  */
 export function retryingFetch(fetchImpl: typeof globalThis.fetch, options: RetryOptions = {}): typeof globalThis.fetch {

@@ -694,7 +694,7 @@ export interface paths {
         head?: never;
         /**
          * Raise, lower or remove a key's monthly budget
-         * @description Raising the cap lifts a 402 `budget_exceeded` at once; `null` removes the cap.
+         * @description Raising the cap lifts a 402 `api_key_budget_exceeded` at once; `null` removes the cap.
          */
         patch: operations["keysUpdateBudget"];
         trace?: never;
@@ -1525,10 +1525,14 @@ export interface components {
             data: components["schemas"]["LedgerPage"];
         };
         /**
-         * @description Stable machine-readable error codes; clients switch on these. Codes are added, never renamed.
+         * @description Stable machine-readable error codes; clients switch on these. Codes are added, never
+         *     renamed, with one exception: on 2026-12-03 four situations took the codes the hosted
+         *     API's SDKs switch on (`api_key_budget_exceeded`, `insufficient_credits`,
+         *     `daily_limit_exceeded`, `context_window_exceeded`); the changelog in the description
+         *     of this API has the old-to-new mapping.
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "bad_request" | "invalid_api_key" | "expired_api_key" | "authentication_error" | "invalid_credentials" | "scope_error" | "forbidden" | "key_limit_reached" | "budget_exceeded" | "insufficient_balance" | "rate_limit_exceeded" | "model_not_found" | "not_found" | "email_taken" | "profile_exists" | "account_type_immutable" | "confirmation_mismatch" | "cannot_delete" | "https_required" | "payload_too_large" | "unsupported_media_type" | "timeout" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_error" | "bad_request" | "invalid_api_key" | "expired_api_key" | "authentication_error" | "invalid_credentials" | "scope_error" | "forbidden" | "key_limit_reached" | "api_key_budget_exceeded" | "insufficient_credits" | "daily_limit_exceeded" | "rate_limit_exceeded" | "context_window_exceeded" | "model_not_found" | "not_found" | "email_taken" | "profile_exists" | "account_type_immutable" | "confirmation_mismatch" | "cannot_delete" | "https_required" | "payload_too_large" | "unsupported_media_type" | "timeout" | "service_unavailable" | "internal_error";
         /** @description The flat failure envelope used for every error a handler raises. */
         ErrorEnvelope: {
             /** @constant */
@@ -2049,7 +2053,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The key's monthly budget is exhausted (code budget_exceeded) until the next calendar month or until the cap is raised. */
+        /** @description The key's monthly budget is exhausted (code api_key_budget_exceeded; `budget_exceeded` before 2026-12-03) until the next calendar month or until the cap is raised. */
         PaymentRequired: {
             headers: {
                 [name: string]: unknown;
@@ -2059,8 +2063,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": "Monthly budget of this API key is exhausted",
-                 *       "code": "budget_exceeded",
-                 *       "detail": "budget $5.00, spent $5.00",
+                 *       "code": "api_key_budget_exceeded",
+                 *       "detail": "budget $5, spent $4.99, this request needs up to $0.02",
                  *       "retry_after": null,
                  *       "field": null
                  *     }
@@ -2087,7 +2091,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The referenced resource does not exist (or is not the caller's). */
+        /** @description The referenced resource does not exist, or is not the caller's (codes: not_found, model_not_found). */
         ResourceNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -2168,6 +2172,9 @@ export interface components {
          *     unparseable JSON) use the framework body `{detail:[{loc, msg, type}]}`. Rules across
          *     fields (`dynamic*` sent to latte_v1, `dynamic_max_ratio < dynamic_min_ratio`, a query
          *     sent to `toc_americano_v1`) use the envelope with code `validation_error` and `field`.
+         *     An item longer than the model's `max_context_tokens` (query included) uses the envelope
+         *     with code `context_window_exceeded` (`validation_error` before 2026-12-03), the item's
+         *     text field in `field` and the counts in `detail`.
          */
         ValidationFailed: {
             headers: {
@@ -2178,11 +2185,13 @@ export interface components {
             };
         };
         /**
-         * @description A rate limit was hit (code rate_limit_exceeded, with `Retry-After` and `retry_after`;
+         * @description A tier quota was hit (code rate_limit_exceeded, with `Retry-After` and `retry_after`;
          *     it clears when the window rolls over; also when the account already has
          *     `MAX_CONCURRENT_PER_ACCOUNT` compression requests running, default 4, Retry-After 1),
-         *     or the usage balance cannot cover the request's
-         *     worst-case cost (code insufficient_balance, no Retry-After: waiting does not clear it).
+         *     the API key's daily request cap is spent (code daily_limit_exceeded, with `Retry-After`
+         *     and `retry_after`; `rate_limit_exceeded` before 2026-12-03), or the usage balance
+         *     cannot cover the request's worst-case cost (code insufficient_credits,
+         *     `insufficient_balance` before 2026-12-03; no Retry-After: waiting does not clear it).
          */
         TooManyRequests: {
             headers: {

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { CremaError } from '../crema-error.js';
+import { errorHint } from './error-hints.js';
 import { UsageError } from './usage-error.js';
 
 /** The CLI's exit codes, as documented in `crema --help`. */
@@ -27,6 +28,10 @@ export function reportError(err: unknown, print: (line: string) => void): number
     }
     const wait = err.retryAfter !== null ? `; retry after ${err.retryAfter} s` : '';
     print(`error: ${err.message} (code ${err.code}, HTTP ${err.status}${wait})`);
+    // The detail names the numbers behind a refusal (tokens against max_context_tokens, budget and spend).
+    if (err.detail) print(`  ${err.detail}`);
+    const hint = errorHint(err.code);
+    if (hint) print(`  hint: ${hint}`);
     return EXIT.api;
   }
   print(`error: ${err instanceof Error ? err.message : String(err)}`);

@@ -53,8 +53,8 @@ const usd = (nano: number): string => `$${nanoToUsd(nano).toFixed(6).replace(/0+
 export function createBillingService({ db, clock }: { db: Kysely<Database>; clock: () => Date }) {
   return {
     /**
-     * Holds the worst-case cost against the account balance (429 `insufficient_balance`) and the
-     * key's monthly budget (402 `budget_exceeded`); a revoked key or a deleted account is 401.
+     * Holds the worst-case cost against the account balance (429 `insufficient_credits`) and the
+     * key's monthly budget (402 `api_key_budget_exceeded`); a revoked key or a deleted account is 401.
      * Concurrent holds serialize on the account row (and, for a key with a budget, on the key row,
      * locked account-then-key), so they can never overspend either.
      */
@@ -78,14 +78,14 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
           if (key.monthly_budget_nusd !== null) {
             const spent = await keySpendThisMonth(tx, key.id, now);
             if (spent + cost > key.monthly_budget_nusd) {
-              throw new ApiError('budget_exceeded', 'Monthly budget of this API key is exhausted', {
+              throw new ApiError('api_key_budget_exceeded', 'Monthly budget of this API key is exhausted', {
                 detail: `budget ${usd(key.monthly_budget_nusd)}, spent ${usd(spent)}, this request needs up to ${usd(cost)}`,
               });
             }
           }
         }
         if (account.balance_nusd < cost) {
-          throw new ApiError('insufficient_balance', 'Usage balance is too low for this request; waiting will not help, add credit', {
+          throw new ApiError('insufficient_credits', 'Usage balance is too low for this request; waiting will not help, add credit', {
             detail: `balance ${usd(account.balance_nusd)}, this request needs up to ${usd(cost)}`,
           });
         }

@@ -35,7 +35,7 @@ function rejectOverContext(counts: number[][], queryCounts: number[], max: numbe
     const tokens = row.reduce((a, b) => a + b, 0) + (queryCounts[i] ?? 0);
     if (tokens > max) {
       const field = TEXT_FIELD[family] ?? 'context';
-      throw new ApiError('validation_error', `Input is longer than ${model} accepts`, {
+      throw new ApiError('context_window_exceeded', `Input is longer than ${model} accepts`, {
         field: batch ? `inputs.${i}.${field}` : field,
         detail: `${tokens} tokens (query included); max_context_tokens of ${model} is ${max}`,
       });

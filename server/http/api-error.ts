@@ -16,9 +16,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   key_limit_reached: 403,
   https_required: 403,
-  budget_exceeded: 402,
-  insufficient_balance: 429,
+  // The names the hosted API's SDKs switch on (renamed 2026-12-03; the spec's changelog maps the old ones).
+  api_key_budget_exceeded: 402,
+  // 429, not 402: the seed says a balance that cannot cover the pre-authorization is a 429 (without Retry-After).
+  insufficient_credits: 429,
+  daily_limit_exceeded: 429,
   rate_limit_exceeded: 429,
+  context_window_exceeded: 422,
   model_not_found: 404,
   not_found: 404,
   email_taken: 409,

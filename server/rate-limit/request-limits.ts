@@ -66,7 +66,8 @@ export function createRequestLimits(quotas: QuotaStore) {
         const check = active[refused]!;
         const decision = (decisions[refused] as PromiseFulfilledResult<QuotaDecision & { allowed: false }>).value;
         await refundAll();
-        throw new ApiError('rate_limit_exceeded', `Rate limit exceeded: ${check.label}`, {
+        // The key's own cap has the code the hosted API's SDKs give it; the tier quotas are rate limits.
+        throw new ApiError(check.isKeyCap ? 'daily_limit_exceeded' : 'rate_limit_exceeded', `Rate limit exceeded: ${check.label}`, {
           detail: check.isKeyCap
             ? `This API key allows ${check.limit} requests per day (its daily request cap)`
             : `${input.tier.display_name} allows ${check.limit} ${check.label}${input.model === 'latte_v2' && check.windowS === 60 ? ' for latte_v2' : ''}`,

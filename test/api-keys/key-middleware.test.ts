@@ -98,7 +98,7 @@ describe('key state table', () => {
     expect((await call(metered, key, { tokens: 150 })).status).toBe(200);
     const over = await call(metered, key, { tokens: 100 });
     expect(over.status).toBe(402);
-    expect(over.body).toMatchObject({ success: false, code: 'budget_exceeded' });
+    expect(over.body).toMatchObject({ success: false, code: 'api_key_budget_exceeded' });
     expect((await call(metered, key, { tokens: 50 })).status).toBe(200);
     expect((await call(metered, key, { tokens: 1 })).status).toBe(402);
     await request(t.app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: 1 });

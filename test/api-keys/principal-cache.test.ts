@@ -82,7 +82,7 @@ describe('API key cache', () => {
     expect((await request(t.app).patch(`/api/keys/${id}`).set(bearer(token)).send({ monthly_budget_usd: 0.00001 })).status).toBe(200);
     const over = await call(there, key);
     expect(over.status).toBe(402);
-    expect(over.body.code).toBe('budget_exceeded');
+    expect(over.body.code).toBe('api_key_budget_exceeded');
   });
 
   it('expiry is checked on every request, cached or not', async () => {

@@ -74,13 +74,13 @@ describe('usage billing', () => {
     expect(await ledgerSum(accountId)).toBe(10_000_000_000);
   });
 
-  it('answers 429 insufficient_balance without Retry-After when the balance cannot cover the worst case', async () => {
+  it('answers 429 insufficient_credits without Retry-After when the balance cannot cover the worst case', async () => {
     const { token, accountId } = await signup(t.app);
     const { key } = await createKey(t.app, token);
     await setBalance(accountId, 150_000); // covers 1,500 tokens
     const res = await call(key, { tokens: 1_501 });
     expect(res.status).toBe(429);
-    expect(res.body).toMatchObject({ code: 'insufficient_balance', retry_after: null });
+    expect(res.body).toMatchObject({ code: 'insufficient_credits', retry_after: null });
     expect(res.headers['retry-after']).toBeUndefined();
     expect(await balanceNusd(accountId)).toBe(150_000);
     expect((await call(key, { tokens: 1_500 })).status).toBe(200);
@@ -107,7 +107,7 @@ describe('usage billing', () => {
       await setBalance(accountId, 50_000); // less than 1,000 tokens cost
       const refused = await call(key, { tokens: 1_000, slowMs: 30_000 });
       expect(refused.status).toBe(429);
-      expect(refused.body.code).toBe('insufficient_balance');
+      expect(refused.body.code).toBe('insufficient_credits');
       expect(works.slice(first + 1)).toEqual([expect.objectContaining({ aborted: true })]);
       // Refused a moment ago: the next request is refused before any work starts.
       expect((await call(key, { tokens: 1_000, slowMs: 30_000 })).status).toBe(429);
@@ -148,7 +148,7 @@ describe('usage billing', () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => call(key, { tokens: 1_000 })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     const refused = results.filter((r) => r.status !== 200);
-    expect(refused.map((r) => [r.status, r.body.code])).toEqual(Array(9).fill([429, 'insufficient_balance']));
+    expect(refused.map((r) => [r.status, r.body.code])).toEqual(Array(9).fill([429, 'insufficient_credits']));
     expect(await balanceNusd(accountId)).toBe(50_000);
   }, 60_000);
 

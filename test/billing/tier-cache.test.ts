@@ -85,7 +85,7 @@ describe('tier cache', () => {
     await t.db.db.updateTable('accounts').set({ balance_nusd: 50_000 }).where('id', '=', a.accountId).execute();
     const poor = await call(here, a.key, { tokens: 1_000 });
     expect(poor.status).toBe(429);
-    expect(poor.body.code).toBe('insufficient_balance');
+    expect(poor.body.code).toBe('insufficient_credits');
     const topUp = await request(t.app).post(`/api/admin/accounts/${a.accountId}/credits`).set(bearer(admin.token)).send({ amount_usd: 1 });
     expect(topUp.status).toBe(200);
     expect((await call(here, a.key, { tokens: 1_000 })).status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, createCremaClient, CremaError, isRetrySafe, retryingFetch, streamEvents } from '../../client/index.js';
+import { backoffDelay, createCremaClient, CremaError, errorCode, isRetrySafe, retryingFetch, streamEvents } from '../../client/index.js';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -56,6 +56,19 @@ describe('retryingFetch', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('retries a key daily cap 429 (daily_limit_exceeded) at its Retry-After, never a balance 429 (insufficient_credits, or an older server\'s insufficient_balance)', async () => {
+    const sleeps: number[] = [];
+    const sleep = async (ms: number) => void sleeps.push(ms);
+    const capped = scripted([json(429, flat('daily_limit_exceeded', 2), { 'Retry-After': '2' }), json(200, {})]);
+    expect((await retryingFetch(capped.fetch, { sleep, random: () => 0 })(url, post)).status).toBe(200);
+    expect(sleeps).toEqual([2_000]);
+    for (const code of ['insufficient_credits', 'insufficient_balance']) {
+      const broke = scripted([json(429, flat(code)), json(200, {})]);
+      expect((await retryingFetch(broke.fetch, { sleep })(url, post)).status, code).toBe(429);
+    }
+    expect(sleeps).toEqual([2_000]);
+  });
+
   it.each([401, 402, 403, 404, 422])('never retries %i', async (status) => {
     const s = scripted([json(status, flat('x')), json(200, {})]);
     expect((await retryingFetch(s.fetch, { sleep: async () => undefined })(url, post)).status).toBe(status);
@@ -82,6 +95,16 @@ describe('CremaError', () => {
   ])('reads the %s envelope', (_name, body, code, message) => {
     const err = CremaError.fromResponse(json(400, body), body);
     expect(err).toMatchObject({ status: 400, code, message });
+  });
+
+  it.each([
+    ['budget_exceeded', 402, 'api_key_budget_exceeded'],
+    ['insufficient_balance', 429, 'insufficient_credits'],
+    ['api_key_budget_exceeded', 402, 'api_key_budget_exceeded'],
+    ['daily_limit_exceeded', 429, 'daily_limit_exceeded'],
+  ])('reads %s (HTTP %i) as %s: an older server\'s codes under their current names', (sent, status, code) => {
+    expect(CremaError.fromResponse(json(status, flat(sent)), flat(sent))).toMatchObject({ status, code });
+    expect(errorCode({ success: false, data: null, error: { code: sent, message: 'm' } })).toBe(code);
   });
 
   it('takes retryAfter from the body, else from the header', () => {
@@ -124,11 +147,11 @@ describe('stream helper', () => {
 
   it('client.stream turns a pre-stream 429 into a CremaError and reads frames over a split body', async () => {
     const key = `cmp_${'a'.repeat(40)}`;
-    const limited = createCremaClient({ baseUrl: 'http://crema.test', apiKey: key, retry: false, fetch: async () => json(429, flat('insufficient_balance')) });
+    const limited = createCremaClient({ baseUrl: 'http://crema.test', apiKey: key, retry: false, fetch: async () => json(429, flat('insufficient_credits')) });
     const err = await (async () => {
       for await (const _ of limited.stream('question-agnostic', { context: 'x', compressionModelName: 'espresso_v1' })) void _;
     })().catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 429, code: 'insufficient_balance' });
+    expect(err).toMatchObject({ status: 429, code: 'insufficient_credits' });
 
     const frames = ['data: {"content":"a","do', 'ne":false,"error":null}\n', '\ndata: {"content":"b","done":true,"error":null}\n\n'];
     const ok = createCremaClient({ baseUrl: 'http://crema.test', apiKey: key, fetch: async () => new Response(body(frames), { headers: { 'content-type': 'text/event-stream' } }) });

@@ -79,17 +79,17 @@ describe('SDK against a running server', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('does not retry 402 budget_exceeded or 429 insufficient_balance', async () => {
+  it('does not retry 402 api_key_budget_exceeded or 429 insufficient_credits', async () => {
     const counted = countingFetch();
     const { retry, sleeps } = recordingRetry();
     const capped = await account({ monthly_budget_usd: 0.000001 });
     const crema = createCremaClient({ baseUrl: t().baseUrl, apiKey: capped.key, fetch: counted.fetch, retry });
-    expect(await caught(crema.compress('question-agnostic', { context, compressionModelName: 'espresso_v1' }))).toMatchObject({ status: 402, code: 'budget_exceeded' });
+    expect(await caught(crema.compress('question-agnostic', { context, compressionModelName: 'espresso_v1' }))).toMatchObject({ status: 402, code: 'api_key_budget_exceeded' });
 
     const broke = await account();
     await t().db.db.updateTable('accounts').set({ balance_nusd: 10 }).where('id', '=', broke.accountId).execute();
     const poor = createCremaClient({ baseUrl: t().baseUrl, apiKey: broke.key, fetch: counted.fetch, retry });
-    expect(await caught(poor.compress('question-agnostic', { context, compressionModelName: 'espresso_v1' }))).toMatchObject({ status: 429, code: 'insufficient_balance' });
+    expect(await caught(poor.compress('question-agnostic', { context, compressionModelName: 'espresso_v1' }))).toMatchObject({ status: 429, code: 'insufficient_credits' });
     expect(counted.calls).toHaveLength(2);
     expect(sleeps).toEqual([]);
   });

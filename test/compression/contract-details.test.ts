@@ -54,6 +54,7 @@ describe('contract details a new user meets', () => {
     }
     const capped = await request(t().app).post(QS).set('X-API-Key', key).send({ ...BODY, compression_model_name: 'latte_v1' });
     expect(capped.status).toBe(429);
+    expect(capped.body.code).toBe('daily_limit_exceeded');
     expect(capped.body.detail).toBe('This API key allows 2 requests per day (its daily request cap)');
   });
 

@@ -47,14 +47,14 @@ describe('cost bounds', () => {
     expect(countTokens(huge)).toBeGreaterThan(128_000);
     const single = await request(t().app).post(QS).set('X-API-Key', key).send({ context: huge, query: 'q?', compression_model_name: 'latte_v1' });
     expect(single.status, JSON.stringify(single.body).slice(0, 300)).toBe(422);
-    expect(single.body).toMatchObject({ code: 'validation_error', field: 'context' });
+    expect(single.body).toMatchObject({ code: 'context_window_exceeded', field: 'context' });
     expect(single.body.detail).toMatch(/max_context_tokens of latte_v1 is 128000/);
     const batch = await request(t().app)
       .post('/api/compress/question-specific/batch')
       .set('X-API-Key', key)
       .send({ inputs: [{ context: CONTEXT, query: 'q?' }, { context: huge, query: 'q?' }], compression_model_name: 'latte_v1' });
     expect(batch.status).toBe(422);
-    expect(batch.body.field).toBe('inputs.1.context');
+    expect(batch.body).toMatchObject({ code: 'context_window_exceeded', field: 'inputs.1.context' });
     expect(await t().db.db.selectFrom('usage_events').selectAll().where('account_id', '=', accountId).execute()).toHaveLength(0);
   });
 });

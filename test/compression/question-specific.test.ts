@@ -288,17 +288,17 @@ describe('authentication and billing statuses', () => {
     }
   });
 
-  it('an exhausted key budget is 402; an empty balance is 429 insufficient_balance', async () => {
+  it('an exhausted key budget is 402; an empty balance is 429 insufficient_credits', async () => {
     const s = await signup(t.app);
     const capped = await createKey(t.app, s.token, { monthly_budget_usd: 0.000001 });
     const over = await post('/', { context: longDocument(1), query: QUERY, compression_model_name: 'latte_v1' }, capped.key);
     expect(over.status).toBe(402);
-    expect(over.body.code).toBe('budget_exceeded');
+    expect(over.body.code).toBe('api_key_budget_exceeded');
     await t.db.db.updateTable('accounts').set({ balance_nusd: 10 }).where('id', '=', s.accountId).execute();
     const open = await createKey(t.app, s.token);
     const broke = await post('/', { context: longDocument(1), query: QUERY, compression_model_name: 'latte_v1' }, open.key);
     expect(broke.status).toBe(429);
-    expect(broke.body.code).toBe('insufficient_balance');
+    expect(broke.body.code).toBe('insufficient_credits');
     expect(broke.headers['retry-after']).toBeUndefined();
   });
 
@@ -310,7 +310,7 @@ describe('authentication and billing statuses', () => {
     const res = await post('/stream', { context: longDocument(1), query: QUERY, compression_model_name: 'latte_v2' }, key);
     expect(res.status).toBe(429);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body.code).toBe('insufficient_balance');
+    expect(res.body.code).toBe('insufficient_credits');
     const rows = await t.db.db.selectFrom('usage_events').select('status').where('account_id', '=', s.accountId).execute();
     expect(rows).toEqual([]);
   });

@@ -159,25 +159,26 @@ export function runFamilyContract(c: FamilyCase, app: () => TestApp): void {
       }
     });
 
-    it('402 budget_exceeded for an exhausted key budget; 429 insufficient_balance for an empty balance', async () => {
+    it('402 api_key_budget_exceeded for an exhausted key budget; 429 insufficient_credits without Retry-After for an empty balance', async () => {
       const capped = await account({ monthly_budget_usd: 0.000001 });
       const over = await post('/', c.single(c.sample), capped.key);
       expect(over.status).toBe(402);
-      expect(over.body.code).toBe('budget_exceeded');
+      expect(over.body.code).toBe('api_key_budget_exceeded');
       const broke = await account();
       await app().db.db.updateTable('accounts').set({ balance_nusd: 10 }).where('id', '=', broke.accountId).execute();
       const res = await post('/', c.single(c.sample), broke.key);
       expect(res.status).toBe(429);
-      expect(res.body.code).toBe('insufficient_balance');
+      expect(res.body).toMatchObject({ code: 'insufficient_credits', retry_after: null });
+      expect(res.headers['retry-after']).toBeUndefined();
       expect(await usage(broke.accountId)).toHaveLength(0);
     });
 
-    it('429 rate_limit_exceeded with Retry-After past the key daily request cap', async () => {
+    it('429 daily_limit_exceeded with Retry-After past the key daily request cap', async () => {
       const a = await account({ daily_request_cap: 1 });
       expect((await post('/', c.single(c.sample), a.key)).status).toBe(200);
       const res = await post('/', c.single(c.sample), a.key);
       expect(res.status).toBe(429);
-      expect(res.body.code).toBe('rate_limit_exceeded');
+      expect(res.body.code).toBe('daily_limit_exceeded');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     });
   });

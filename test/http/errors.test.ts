@@ -95,6 +95,29 @@ describe('error code table', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       expect(documented[status], `${code} -> ${status}`).toBeDefined();
       expect(spec.components.responses[documented[status]!]).toBeDefined();
+      // A client reading the spec finds each code under the response it comes with.
+      expect(spec.components.responses[documented[status]!].description, `${code} in ${documented[status]}`).toMatch(new RegExp(`\\b${code}\\b`));
     }
+  });
+
+  it("sends the hosted API's SDK codes with the statuses the seed gives them, and none of the renamed ones", () => {
+    // The codes the hosted SDKs switch on, for every situation crema has (see the spec's changelog).
+    const sdkStatus: Record<string, number> = {
+      api_key_budget_exceeded: 402,
+      insufficient_credits: 429,
+      daily_limit_exceeded: 429,
+      rate_limit_exceeded: 429,
+      context_window_exceeded: 422,
+      validation_error: 422,
+      model_not_found: 404,
+      not_found: 404,
+      authentication_error: 401,
+      scope_error: 403,
+      service_unavailable: 503,
+      timeout: 504,
+    };
+    expect(Object.fromEntries(Object.keys(sdkStatus).map((c) => [c, ERROR_STATUS[c as keyof typeof ERROR_STATUS]]))).toEqual(sdkStatus);
+    // No account-wide budget in crema, so no budget_limit_reached; the old names are gone.
+    for (const gone of ['budget_limit_reached', 'budget_exceeded', 'insufficient_balance']) expect(specCodes).not.toContain(gone);
   });
 });

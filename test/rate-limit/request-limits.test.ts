@@ -61,6 +61,7 @@ describe('tier rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await call(metered, key, { tokens: 1 })).status).toBe(200);
     const res = await call(metered, key, { tokens: 1 });
     expect(res.status).toBe(429);
+    expect(res.body.code).toBe('daily_limit_exceeded');
     expect(res.body.error).toContain('daily request cap');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
   });
