@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 // ajv arrives with express-openapi-validator; its 2020-12 build reads the reference's OpenAPI 3.1 schemas.
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 
 const REFERENCE_ID = 'https://crema.test/reference/compresr-openapi.json';
 const reference: unknown = JSON.parse(readFileSync(new URL('../reference/compresr-openapi.json', import.meta.url), 'utf8'));
