@@ -2119,7 +2119,7 @@ export interface components {
                 "application/json": components["schemas"]["ModelResponse"];
             };
         };
-        /** @description The model id is not one of this family's models. */
+        /** @description The model id is not one of this family's models (on `/api/compress/models/{model_id}`: of any family). */
         ModelNotFound: {
             headers: {
                 [name: string]: unknown;
