@@ -566,6 +566,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compress/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models of every family, optionally of one
+         * @description The reference's model listing across families: `sample_texts` and `compression_models`
+         *     (its `DemoData`), with crema's full model records in `models`. `model_type` filters to
+         *     one family: a family id (`question-specific`, `history`, ...), underscores accepted
+         *     (`tool_output`), and `query-specific` for question-specific. A value that names no
+         *     family gives an empty list.
+         */
+        get: operations["compressListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model, of any family */
+        get: operations["compressGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing/compression-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every model with its price
+         * @description The reference's pricing list (`CompressionModelsResponse`): one entry per model, `input_price_per_1m` in USD per 1M original tokens; `min_tier` is null (every tier may call every model).
+         */
+        get: operations["pricingCompressionModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the tokens of a text
+         * @description `o200k_base` count of `prompt` (1 to 100,000 characters), the encoding crema bills in,
+         *     whatever `model` names (it is echoed back). No key needed; the route has the cost
+         *     estimate's per-IP rate limit (429 with `Retry-After`).
+         */
+        post: operations["tokensCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What this server is
+         * @description JSON for API clients (the reference's root health check). A browser (an `Accept`
+         *     header that prefers `text/html`) is redirected to the dashboard at `/dashboard/` instead.
+         */
+        get: operations["serviceRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description Answers as long as the process serves HTTP; touches no database, Redis or model, so it stays fast for a load balancer.
+         */
+        get: operations["serviceHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description 200 once the engine has loaded the bundled model weights (the server starts loading
+         *     them at start-up); 503 with `Retry-After` while they load, or when loading failed. Send
+         *     traffic to a replica only when this answers 200: its first requests then pay no load time.
+         */
+        get: operations["serviceReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/deep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every dependency, checked now
+         * @description Runs `select 1` on the database, reads the Redis connection's state and checks every
+         *     bundled network's files and whether the engine has loaded them. 503 with `Retry-After`
+         *     when one is down. The reference's `include_stripe` and `include_compression` are
+         *     accepted; crema has no Stripe and always checks the models.
+         */
+        get: operations["serviceDeepHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/circuits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which dependencies are open (failing)
+         * @description What crema last saw of each dependency, without new I/O: the database (its last health
+         *     check), Redis (the connection's state; without `REDIS_URL` counters are in memory and it
+         *     is never open) and the engine (its model loading). `open` lists those failing now. The
+         *     reference restricts this route to support staff; crema's family `/health` routes already
+         *     show the same states publicly, so it needs no credential.
+         */
+        get: operations["serviceCircuits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/signup": {
         parameters: {
             query?: never;
@@ -1224,15 +1417,44 @@ export interface components {
              */
             tokenizer: "o200k_base";
         };
+        /** @description A short example input for the family (the reference's `SampleText`). */
+        SampleText: {
+            name: string;
+            text: string;
+        };
+        /** @description A model as the hosted API's listings name it (its `DemoCompressionModelOption`). */
+        CompressionModelOption: {
+            /** @description The model id, as sent in `compression_model_name`. */
+            value: string;
+            /** @description Human-readable name. */
+            label: string;
+            description: string;
+            /** @description The key of this model's limits in `GET /api/billing/tiers` `scale_limits` (`latte_v2` runs at twice the base `rpm` and `tpm`). */
+            tier_scale: string | null;
+        };
+        /** @description The reference's `DemoData`: sample inputs and the models to choose from. crema's listings add their own fields beside these. */
+        DemoData: {
+            sample_texts: components["schemas"]["SampleText"][];
+            compression_models: components["schemas"]["CompressionModelOption"][];
+        };
         ModelListResponse: components["schemas"]["SuccessEnvelope"] & {
-            data: {
+            data: components["schemas"]["DemoData"] & {
                 family: components["schemas"]["Family"];
                 tokenizer: string;
                 models: components["schemas"]["ModelRecord"][];
             };
         };
         ModelResponse: components["schemas"]["SuccessEnvelope"] & {
-            data: components["schemas"]["ModelRecord"];
+            /** @description The model record, with the reference's `DemoData` fields: the samples of the model's family and this one model as `compression_models`. */
+            data: components["schemas"]["ModelRecord"] & components["schemas"]["DemoData"];
+        };
+        CompressModelsResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["DemoData"] & {
+                /** @description The family the list was filtered to, or null for every family. */
+                model_type: string | null;
+                tokenizer: string;
+                models: components["schemas"]["ModelRecord"][];
+            };
         };
         /** @description Health of one family. Free-form JSON object; these fields are always present. */
         HealthResponse: {
@@ -1241,6 +1463,8 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "degraded" | "unavailable";
+            /** @description The reference's field: true when every model of the family has its weights bundled and the engine has finished loading them. */
+            compression_server: boolean;
             family: components["schemas"]["Family"];
             version: string;
             uptime_s: number;
@@ -1264,6 +1488,112 @@ export interface components {
             }[];
         } & {
             [key: string]: unknown;
+        };
+        /** @description The reference's `CompressionModelInfo`, with the model's family. */
+        PricingModel: {
+            /** @description The model id. */
+            name: string;
+            display_name: string;
+            description: string;
+            /** @description USD per 1M original (input) tokens. */
+            input_price_per_1m: number;
+            /** @description Lowest tier that may call the model; null for every tier. */
+            min_tier: string | null;
+            family: components["schemas"]["Family"];
+        };
+        PricingModelsResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["PricingModel"][];
+        };
+        TokenCountRequest: {
+            /** @description Text to count. */
+            prompt: string;
+            /** @description Echoed back; crema counts `o200k_base` for every model. */
+            model?: string | null;
+            source?: components["schemas"]["Source"];
+        };
+        TokenCountResponse: {
+            tokens: number;
+            model: string | null;
+            /** @constant */
+            tokenizer: "o200k_base";
+        };
+        ServiceRootResponse: {
+            /** @constant */
+            service: "crema";
+            /** @constant */
+            status: "ok";
+            version: string;
+            /** @description Path of the API reference page. */
+            docs: string;
+            dashboard: string;
+        };
+        LivenessResponse: {
+            /** @constant */
+            status: "ok";
+            version: string;
+            uptime_s: number;
+        };
+        /**
+         * @description `loading`: the engine is loading the bundled weights; `ready`: loaded; `failed`: loading failed (see `error`).
+         * @enum {string}
+         */
+        ReadinessStatus: "loading" | "ready" | "failed";
+        ReadinessResponse: {
+            status: components["schemas"]["ReadinessStatus"];
+            ready: boolean;
+            /** @description The scoring networks the engine loads ahead of the first request. */
+            weights: string[];
+            /** @description Milliseconds since the readiness status last changed. */
+            since_ms: number;
+            error: string | null;
+        };
+        DependencyCheck: {
+            /** @enum {string} */
+            status: "ok" | "error";
+            detail?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        DeepHealthResponse: {
+            /**
+             * @description `unavailable` (503) when any check is `error`.
+             * @enum {string}
+             */
+            status: "ok" | "unavailable";
+            version: string;
+            uptime_s: number;
+            checks: {
+                database: components["schemas"]["DependencyCheck"];
+                redis: components["schemas"]["DependencyCheck"];
+                models: components["schemas"]["DependencyCheck"] & {
+                    readiness: components["schemas"]["ReadinessStatus"];
+                    weights: {
+                        id: string;
+                        bundled: boolean;
+                    }[];
+                };
+            };
+        };
+        CircuitState: {
+            /**
+             * @description `closed`: working; `open`: failing; `unknown`: not checked since start-up.
+             * @enum {string}
+             */
+            state: "closed" | "open" | "unknown";
+            detail: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        CircuitsResponse: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** @description The dependencies whose circuit is open. */
+            open: ("database" | "redis" | "engine")[];
+            circuits: {
+                database: components["schemas"]["CircuitState"];
+                redis: components["schemas"]["CircuitState"];
+                engine: components["schemas"]["CircuitState"];
+            };
         };
         RateLimits: {
             /** @description Requests per minute; -1 means unlimited. */
@@ -1699,12 +2029,17 @@ export interface components {
                 /**
                  * @example {
                  *       "status": "ok",
+                 *       "compression_server": true,
                  *       "family": "question-specific",
                  *       "version": "0.1.0",
                  *       "uptime_s": 12.5,
                  *       "database": {
                  *         "status": "ok",
                  *         "driver": "pglite"
+                 *       },
+                 *       "rate_limits": {
+                 *         "status": "ok",
+                 *         "store": "memory"
                  *       },
                  *       "models": [
                  *         {
@@ -1758,6 +2093,20 @@ export interface components {
                  *             "status": "available",
                  *             "tokenizer": "o200k_base"
                  *           }
+                 *         ],
+                 *         "sample_texts": [
+                 *           {
+                 *             "name": "Release notes (ask which version fixed the memory leak)",
+                 *             "text": "Version 2.3.1 fixes a memory leak in the image cache."
+                 *           }
+                 *         ],
+                 *         "compression_models": [
+                 *           {
+                 *             "value": "latte_v1",
+                 *             "label": "Latte v1",
+                 *             "description": "Query-aware token classifier; the accurate model.",
+                 *             "tier_scale": "latte_v1"
+                 *           }
                  *         ]
                  *       }
                  *     }
@@ -1774,7 +2123,7 @@ export interface components {
                 "application/json": components["schemas"]["ModelResponse"];
             };
         };
-        /** @description The model id is not one of this family's models. */
+        /** @description The model id is not one of this family's models (on `/api/compress/models/{model_id}`: of any family). */
         ModelNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3073,6 +3422,268 @@ export interface operations {
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
             422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    compressListModels: {
+        parameters: {
+            query?: {
+                /** @example history */
+                model_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompressModelsResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    compressGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of any family (see `GET /api/compress/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v2
+                 */
+                model_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
+            404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pricingCompressionModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models and their prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": null,
+                     *       "data": [
+                     *         {
+                     *           "name": "latte_v1",
+                     *           "display_name": "Latte v1",
+                     *           "description": "Query-aware token classifier; the accurate model.",
+                     *           "input_price_per_1m": 0.1,
+                     *           "min_tier": null,
+                     *           "family": "question-specific"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PricingModelsResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    tokensCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "The quick brown fox jumps over the lazy dog."
+                 *     }
+                 */
+                "application/json": components["schemas"]["TokenCountRequest"];
+            };
+        };
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokens": 10,
+                     *       "model": null,
+                     *       "tokenizer": "o200k_base"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenCountResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    serviceRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service name, version and where its docs are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceRootResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    serviceHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    serviceReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
+            500: components["responses"]["InternalError"];
+            /** @description Still loading, or loading failed. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+        };
+    };
+    serviceDeepHealth: {
+        parameters: {
+            query?: {
+                include_stripe?: boolean;
+                include_compression?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepHealthResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            /** @description A dependency is down. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepHealthResponse"];
+                };
+            };
+        };
+    };
+    serviceCircuits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The states. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircuitsResponse"];
+                };
+            };
+            403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -14,6 +14,11 @@ import { createConcurrencyCap } from './rate-limit/concurrency-cap.js';
 import { perIpLimit } from './rate-limit/per-ip-limit.js';
 import { createServices, type Services } from './services.js';
 import { allFamilyInfoRoutes } from './compression/family-info.routes.js';
+import { modelsRoutes } from './compression/models.routes.js';
+import { tokenCountRoutes } from './compression/token-count.routes.js';
+import { pricingModelsRoutes } from './billing/pricing-models.routes.js';
+import { healthRoutes } from './health/health.routes.js';
+import { alreadyReady, type Readiness } from './model/readiness.js';
 import type { CompressionBackend } from './compression/compression-backend.js';
 import { FAMILIES } from './compression/families.js';
 import { ADAPTERS } from './compression/adapters.js';
@@ -40,6 +45,8 @@ export interface AppDeps {
   logger: Logger;
   quotas: QuotaStore;
   weights: WeightsAvailability;
+  /** Whether the engine has loaded the weights (`main.ts` starts the warm-up); default: ready. */
+  readiness?: Readiness;
   /** Milliseconds clock, injectable for tests. Default `Date.now`. */
   now?: () => number;
   /** Runs compression and token counting (a worker-thread pool in production). */
@@ -66,8 +73,14 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
       signup: config.signup,
       overlapHold: config.overlapHold,
     });
+  const readiness = deps.readiness ?? alreadyReady(now);
+  const startedAt = now();
   return [
-    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, quotas: deps.quotas, version: VERSION, startedAt: now(), now }),
+    ...healthRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
+    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
+    ...modelsRoutes({ weights: deps.weights }),
+    ...pricingModelsRoutes(),
+    ...tokenCountRoutes({ perIpLimit: perIpLimit(deps.quotas, 'token counting', config.estimateRpmPerIp) }),
     ...billingRoutes({ quotas: deps.quotas, estimateRpmPerIp: config.estimateRpmPerIp }),
     ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),

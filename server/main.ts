@@ -17,6 +17,7 @@ import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
+import { catalogWeights, warmUp } from './model/readiness.js';
 import { createQuotaStore } from './rate-limit/quota.js';
 import { createRedisClient, waitForRedis } from './rate-limit/redis-client.js';
 import { createServices } from './services.js';
@@ -68,7 +69,12 @@ const backend = createEnginePool({
       'served model file chosen',
     ),
 });
-const app = createApp({ config, db, logger, quotas, services, backend, weights: weightsOnDisk(config.modelsDir) });
+const weights = weightsOnDisk(config.modelsDir);
+// Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
+const readiness = warmUp(backend, catalogWeights().filter((w) => weights.isAvailable(w)), {
+  onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
+});
+const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
 
 const tls = config.tlsCertFile && config.tlsKeyFile;
 const server = tls

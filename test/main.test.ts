@@ -37,6 +37,9 @@ describe('npm start (server/main.ts)', () => {
 
     const tiers = await fetch(`${url}/api/billing/tiers`);
     expect(tiers.status).toBe(200);
+    // main.ts loads the bundled weights at start: readiness turns 200 once they are in the workers.
+    await expect.poll(async () => (await fetch(`${url}/health/ready`)).status, { timeout: 60_000, interval: 250 }).toBe(200);
+    expect(out).toContain('model weights loaded: ready');
     const estimate = await fetch(`${url}/api/pricing/estimate-cost`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
 import type { EngineRequest, EngineResult } from './engine.js';
+import type { WeightsId } from './model-catalog.js';
 
 /**
  * Where compression and token counting run. The server uses a worker-thread pool so inference
@@ -11,5 +12,7 @@ export interface CompressionBackend {
   cancelledJobs?(): number;
   /** o200k_base counts, one per text. */
   countTokens(texts: readonly string[]): Promise<number[]>;
+  /** Loads these networks ahead of the first request (every worker of a pool); see `warmUp`. */
+  warm?(weights: readonly WeightsId[]): Promise<void>;
   close(): Promise<void>;
 }

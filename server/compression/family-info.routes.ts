@@ -1,13 +1,14 @@
-import { sql } from 'kysely';
 import type { components } from '../../generated/schema.js';
 import type { DbHandle } from '../db/create-db.js';
+import { databaseAnswers } from '../db/database-probe.js';
 import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
+import type { Readiness } from '../model/readiness.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { QuotaStore } from '../rate-limit/quota.js';
 import { FAMILIES, type Family } from './families.js';
 import { findModel, MODEL_CATALOG } from './model-catalog.js';
-import { TOKENIZER, toModelRecord } from './model-record.js';
+import { modelDetail, modelListing } from './model-listing.js';
 
 type HealthResponse = components['schemas']['HealthResponse'];
 type ModelListResponse = components['schemas']['ModelListResponse'];
@@ -16,36 +17,13 @@ type ModelResponse = components['schemas']['ModelResponse'];
 export interface FamilyInfoDeps {
   db: DbHandle;
   weights: WeightsAvailability;
+  /** Whether the engine has loaded the weights (`compression_server` is false until it has). */
+  readiness: Readiness;
   /** The rate-limit store; Redis down means per-replica insurance limits (degraded, still serving). */
   quotas: Pick<QuotaStore, 'kind' | 'healthy'>;
   version: string;
   startedAt: number;
   now?: () => number;
-}
-
-/** When each database last answered a health check (shared by the five families' routes). */
-const lastAnswer = new WeakMap<DbHandle, number>();
-/** How long a recent answer vouches for a database whose check is queued behind other work. */
-const VOUCH_MS = 2_000;
-/** How long a health check waits on the database before a recent answer stands in. */
-const PATIENCE_MS = 25;
-
-/**
- * Whether the database answers `select 1`. Under load the check queues behind billing statements
- * (PGlite runs one at a time), which made /health slow exactly when a balancer needs it fast: if
- * the database answered within the last 2 s, the check waits 25 ms and then trusts that answer.
- * A failing database still shows at once (an error returns fast), a hung one within 2 s.
- */
-async function databaseAnswers(db: DbHandle, now: () => number): Promise<boolean> {
-  const live = sql`select 1`.execute(db.db).then(
-    () => (lastAnswer.set(db, now()), true),
-    () => (lastAnswer.delete(db), false),
-  );
-  const last = lastAnswer.get(db);
-  if (last === undefined || now() - last > VOUCH_MS) return live;
-  let timer: NodeJS.Timeout | undefined;
-  const patience = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), PATIENCE_MS)));
-  return Promise.race([live, patience]).finally(() => clearTimeout(timer));
 }
 
 /** `GET /health`, `/models` and `/models/{model_id}` of one family. */
@@ -65,6 +43,7 @@ function familyInfoRoutes(family: Family, deps: FamilyInfoDeps): Route[] {
           status: deps.weights.isAvailable(s.weights) ? ('available' as const) : ('unavailable' as const),
         }));
         const limitsOk = deps.quotas.healthy();
+        const engineUp = deps.readiness.status() === 'ready' && models.every((m) => m.status === 'available');
         const status: HealthResponse['status'] = !dbOk
           ? 'unavailable'
           : limitsOk && models.every((m) => m.status === 'available')
@@ -72,6 +51,7 @@ function familyInfoRoutes(family: Family, deps: FamilyInfoDeps): Route[] {
             : 'degraded';
         const body: HealthResponse = {
           status,
+          compression_server: engineUp,
           family: family.id,
           version: deps.version,
           uptime_s: Math.round((now() - deps.startedAt) / 100) / 10,
@@ -91,7 +71,7 @@ function familyInfoRoutes(family: Family, deps: FamilyInfoDeps): Route[] {
         const body: ModelListResponse = {
           success: true,
           message: null,
-          data: { family: family.id, tokenizer: TOKENIZER, models: specs.map((s) => toModelRecord(s, deps.weights)) },
+          data: { family: family.id, ...modelListing(specs, deps.weights) },
         };
         res.json(body);
       },
@@ -106,7 +86,7 @@ function familyInfoRoutes(family: Family, deps: FamilyInfoDeps): Route[] {
         if (!spec) {
           throw new ApiError('model_not_found', `Model '${id}' not found in family ${family.id}`, { field: 'model_id' });
         }
-        const body: ModelResponse = { success: true, message: null, data: toModelRecord(spec, deps.weights) };
+        const body: ModelResponse = { success: true, message: null, data: modelDetail(spec, deps.weights) };
         res.json(body);
       },
     },

@@ -24,14 +24,15 @@ const securityHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * The dashboard's static files at /dashboard/ and a redirect from / to it. Mounted before the
+ * The dashboard's static files at /dashboard/ and a redirect from / to it for browsers. Mounted before the
  * OpenAPI validator: these are files, not API operations, so they are not in openapi.yaml.
  * When the build is missing (the server was started without `npm start`), /dashboard/ answers
  * 503 with the command that builds it.
  */
 export function dashboardRouter(dir: string = DASHBOARD_DIR): Router {
   const router = express.Router({ strict: true });
-  router.get('/', (_req, res) => res.redirect(302, '/dashboard/'));
+  // A browser (prefers HTML) goes to the dashboard; API clients fall through to the JSON root.
+  router.get('/', (req, res, next) => (req.accepts(['json', 'html']) === 'html' ? res.redirect(302, '/dashboard/') : next()));
   router.get('/dashboard', (_req, res) => res.redirect(301, '/dashboard/'));
   router.use('/dashboard/', securityHeaders, express.static(dir, { index: 'index.html', redirect: false, maxAge: 0 }));
   router.get('/dashboard/', (_req, res) => {

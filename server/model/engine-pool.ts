@@ -10,11 +10,13 @@ import type { PriorityResult } from './thread-priority.js';
 export type WorkerRequest =
   | { id: number; op: 'compress'; requests: readonly EngineRequest[] }
   | { id: number; op: 'count'; texts: readonly string[] }
+  | { id: number; op: 'warm'; weights: readonly WeightsId[] }
   | { op: 'close' };
 
 export type WorkerResponse =
   | { id: number; ok: true; results: EngineResult[] }
   | { id: number; ok: true; counts: number[] }
+  | { id: number; ok: true; warmed: readonly WeightsId[] }
   | { id: number; ok: false; error: string };
 
 /** What a worker tells the pool unasked: its priority as it starts, the file a network is served from once it loads. */
@@ -117,10 +119,11 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
   for (let i = 0; i < size; i++) spawn(i);
 
   let cancelled = 0;
-  const send = (build: (id: number) => WorkerRequest, signal?: AbortSignal): Promise<WorkerResponse> => {
+  // `at`: one worker's slot (a warm-up reaches every worker); by default the least busy one.
+  const send = (build: (id: number) => WorkerRequest, signal?: AbortSignal, at?: number): Promise<WorkerResponse> => {
     if (closing) return Promise.reject(new Error('engine pool closed'));
     if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
-    const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const slot = at !== undefined ? slots[at]! : slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = nextId++;
     let onAbort: (() => void) | undefined;
     return new Promise<WorkerResponse>((resolve, reject) => {
@@ -157,6 +160,10 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
       if (!reply.ok) throw new Error(reply.error);
       if (!('counts' in reply)) throw new Error('engine worker answered the wrong operation');
       return reply.counts;
+    },
+    async warm(weights) {
+      const replies = await Promise.all(slots.map((_slot, at) => send((id) => ({ id, op: 'warm', weights }), undefined, at)));
+      for (const reply of replies) if (!reply.ok) throw new Error(reply.error);
     },
     cancelledJobs: () => cancelled,
     async close() {

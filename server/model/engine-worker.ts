@@ -53,10 +53,12 @@ parentPort!.on('message', async (msg: WorkerRequest) => {
   inFlight++;
   let reply: WorkerResponse;
   try {
-    reply =
-      msg.op === 'compress'
-        ? { id: msg.id, ok: true, results: await engineFor(msg.id).compress(msg.requests) }
-        : { id: msg.id, ok: true, counts: msg.texts.map(countTokens) };
+    if (msg.op === 'compress') reply = { id: msg.id, ok: true, results: await engineFor(msg.id).compress(msg.requests) };
+    else if (msg.op === 'count') reply = { id: msg.id, ok: true, counts: msg.texts.map(countTokens) };
+    else {
+      await scorer.warm?.(msg.weights);
+      reply = { id: msg.id, ok: true, warmed: msg.weights };
+    }
   } catch (err) {
     reply = { id: msg.id, ok: false, error: isCancelled(msg.id) ? 'cancelled' : err instanceof Error ? err.message : String(err) };
   } finally {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../server/compression/families.js';
 import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
 import type { WeightsAvailability } from '../../server/model/weights-availability.js';
+import { referenceErrors } from '../helpers/reference-schema.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 // Availability is injected so these tests hold whether or not weights are bundled yet.
@@ -18,6 +19,27 @@ describe.each(FAMILIES.map((f) => [f.id, f] as const))('%s info routes', (_id, f
     expect(res.body.models.map((m: { id: string }) => m.id)).toEqual(family.models);
     const allAvailable = family.models.every((m) => onlyLatte.isAvailable(MODEL_CATALOG[m].weights));
     expect(res.body.status).toBe(allAvailable ? 'ok' : 'degraded');
+    // The reference's HealthResponse: compression_server says whether this family can compress.
+    expect(referenceErrors('HealthResponse', res.body)).toEqual([]);
+    expect(res.body.compression_server).toBe(allAvailable);
+  });
+
+  it("GET /models answers the reference's DemoData: the family's samples and one option per model", async () => {
+    const res = await request(t().app).get(`${family.basePath}/models`);
+    expect(referenceErrors('DemoDataResponse', res.body)).toEqual([]);
+    expect(res.body.data.sample_texts.length).toBeGreaterThan(0);
+    for (const sample of res.body.data.sample_texts) expect(sample.text.trim()).not.toBe('');
+    expect(res.body.data.compression_models).toEqual(
+      family.models.map((id) => ({ value: id, label: expect.any(String), description: MODEL_CATALOG[id].description, tier_scale: id })),
+    );
+  });
+
+  it.each(family.models.map((m) => [m]))("GET /models/%s is also the reference's DemoData, for that one model", async (modelId) => {
+    const res = await request(t().app).get(`${family.basePath}/models/${modelId}`);
+    expect(referenceErrors('DemoDataResponse', res.body)).toEqual([]);
+    expect(res.body.data.compression_models.map((o: { value: string }) => o.value)).toEqual([modelId]);
+    const list = await request(t().app).get(`${family.basePath}/models`);
+    expect(res.body.data.sample_texts).toEqual(list.body.data.sample_texts);
   });
 
   it('GET /models lists exactly the family models with full records', async () => {
@@ -74,5 +96,23 @@ describe('model flags', () => {
     expect(dyn).toEqual({ latte_v1: false, latte_v2: true });
     const toc = await request(t().app).get('/api/compress/tool-output/models/toc_americano_v1');
     expect(toc.body.data).toMatchObject({ query: 'forbidden', accepts_query: false });
+  });
+});
+
+describe('tier_scale', () => {
+  it("names each model's matrix in the tier schedule's scale_limits", async () => {
+    const tiers = await request(t().app).get('/api/billing/tiers');
+    for (const family of FAMILIES) {
+      const res = await request(t().app).get(`${family.basePath}/models`);
+      for (const option of res.body.data.compression_models) expect(Object.keys(tiers.body.scale_limits)).toContain(option.tier_scale);
+    }
+  });
+
+  it('labels are readable names derived from the ids', async () => {
+    const res = await request(t().app).get('/api/compress/tool-output/models');
+    expect(Object.fromEntries(res.body.data.compression_models.map((o: { value: string; label: string }) => [o.value, o.label]))).toMatchObject({
+      toc_latte_v1: 'TOC Latte v1',
+      toc_americano_v1: 'TOC Americano v1',
+    });
   });
 });

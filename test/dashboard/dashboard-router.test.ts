@@ -15,10 +15,13 @@ afterAll(() => rmSync(built, { recursive: true, force: true }));
 const appWith = (dir: string) => express().use(dashboardRouter(dir));
 
 describe('dashboard static files', () => {
-  it('redirects / and /dashboard to /dashboard/', async () => {
-    const root = await request(appWith(built)).get('/');
+  it('redirects / (for a browser) and /dashboard to /dashboard/', async () => {
+    const root = await request(appWith(built)).get('/').set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
     expect(root.status).toBe(302);
     expect(root.headers['location']).toBe('/dashboard/');
+    // An API client (JSON, or no preference) is left to the JSON root behind this router.
+    expect((await request(appWith(built)).get('/').set('Accept', 'application/json')).status).toBe(404);
+    expect((await request(appWith(built)).get('/')).status).toBe(404);
     const bare = await request(appWith(built)).get('/dashboard');
     expect(bare.status).toBe(301);
     expect(bare.headers['location']).toBe('/dashboard/');

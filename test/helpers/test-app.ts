@@ -52,7 +52,7 @@ export async function createTestDb(options: Partial<CreateDbOptions> = {}): Prom
 /** A fresh app with response validation on (every response is checked against openapi.yaml). */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now' | 'backend' | 'logger'>> = {},
+  deps: Partial<Pick<AppDeps, 'quotas' | 'weights' | 'now' | 'backend' | 'logger' | 'readiness'>> = {},
   /** Database options (a throwaway server's URL, a connection-error listener). */
   dbOptions: Partial<CreateDbOptions> = {},
 ): Promise<TestApp> {
@@ -83,6 +83,7 @@ export async function startTestApp(
     quotas,
     services,
     weights: deps.weights ?? weightsOnDisk(config.modelsDir),
+    ...(deps.readiness ? { readiness: deps.readiness } : {}),
     now,
   };
   return {

@@ -1,0 +1,45 @@
+import type { components } from '../../generated/schema.js';
+import type { WeightsAvailability } from '../model/weights-availability.js';
+import type { FamilyId } from './families.js';
+import type { ModelSpec } from './model-catalog.js';
+import { TOKENIZER, toModelRecord } from './model-record.js';
+import { sampleTextsFor } from './sample-texts.js';
+
+type CompressionModelOption = components['schemas']['CompressionModelOption'];
+type DemoData = components['schemas']['DemoData'];
+type ModelRecord = components['schemas']['ModelRecord'];
+
+// Model-id prefixes that are acronyms (history, tool-output, tool-discovery compression).
+const ACRONYMS = new Set(['hcc', 'toc', 'tdc']);
+
+/** `toc_americano_v1` -> `TOC Americano v1`: a display name derived from the id, so new catalog entries get one. */
+export function modelLabel(id: string): string {
+  return id
+    .split('_')
+    .map((part) => (ACRONYMS.has(part) ? part.toUpperCase() : /^v\d+$/.test(part) ? part : part.charAt(0).toUpperCase() + part.slice(1)))
+    .join(' ');
+}
+
+/**
+ * The reference's `DemoCompressionModelOption` for one model. `tier_scale` names the model's
+ * matrix in the tier schedule's `scale_limits`, which is keyed by model id.
+ */
+export function compressionModelOption(spec: ModelSpec): CompressionModelOption {
+  return { value: spec.id, label: modelLabel(spec.id), description: spec.description, tier_scale: spec.id };
+}
+
+/** The reference's `DemoData` for a set of models: their families' samples (in family order, each once) and the options. */
+export function demoData(specs: readonly ModelSpec[]): DemoData {
+  const families = [...new Set<FamilyId>(specs.map((s) => s.family))];
+  return { sample_texts: families.flatMap(sampleTextsFor), compression_models: specs.map(compressionModelOption) };
+}
+
+/** A model's record with the reference's `DemoData` fields beside it (the `/models/{model_id}` answer). */
+export function modelDetail(spec: ModelSpec, weights: WeightsAvailability): ModelRecord & DemoData {
+  return { ...toModelRecord(spec, weights), ...demoData([spec]) };
+}
+
+/** The listing fields every `/models` answer shares: the reference's `DemoData`, the tokenizer, the full records. */
+export function modelListing(specs: readonly ModelSpec[], weights: WeightsAvailability): DemoData & { tokenizer: string; models: ModelRecord[] } {
+  return { ...demoData(specs), tokenizer: TOKENIZER, models: specs.map((s) => toModelRecord(s, weights)) };
+}
