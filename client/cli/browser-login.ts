@@ -17,7 +17,7 @@ export interface BrowserLoginOptions {
 
 /** The host name as the server accepts it in a key name: letters, digits, `.`, `_`, `-`, at most 64. */
 export function keyHost(raw: string): string | undefined {
-  const cleaned = raw.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64);
+  const cleaned = raw.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 64).replace(/-+$/, '');
   return cleaned || undefined;
 }
 
