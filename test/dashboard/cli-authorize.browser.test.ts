@@ -9,12 +9,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express from 'express';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeUrl } from '../../client/cli/browser-login.js';
 import { LoginFailed, startLoginCallback } from '../../client/cli/login-callback.js';
 import { buildDashboard } from '../../scripts/build-dashboard.js';
+import { dashboardRouter } from '../../server/dashboard/dashboard-router.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -26,14 +28,17 @@ describe.skipIf(!hasChromium)('CLI login approve page in Chromium', () => {
   let server: http.Server;
   let origin: string;
   let profileDir: string;
+  let buildDir: string;
   let context: BrowserContext;
   let page: Page;
   const foreign: string[] = [];
 
   beforeAll(async () => {
-    await buildDashboard();
+    // A private build: the other browser test rebuilds dist/dashboard, maybe at the same time.
+    buildDir = mkdtempSync(join(tmpdir(), 'crema-dashboard-'));
+    await buildDashboard(buildDir);
     t = await startTestApp();
-    server = http.createServer(t.app);
+    server = http.createServer(express().use(dashboardRouter(buildDir)).use(t.app));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     profileDir = mkdtempSync(join(tmpdir(), 'crema-chromium-cli-'));
@@ -53,6 +58,7 @@ describe.skipIf(!hasChromium)('CLI login approve page in Chromium', () => {
     await new Promise((resolve) => server?.close(resolve));
     await t?.close();
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 
   it('signing in keeps the link; Approve hands a working key named after the host to the waiting CLI', async () => {
@@ -98,6 +104,9 @@ describe.skipIf(!hasChromium)('CLI login approve page in Chromium', () => {
       );
       expect(failure).toBeInstanceOf(LoginFailed);
       expect((failure as LoginFailed).code).toBe('access_denied');
+      const login = await request(t.app).post('/api/auth/login').send({ email: 'cli@example.com', password: 'correct horse battery' });
+      const keys = await request(t.app).get('/api/keys').set('Authorization', `Bearer ${login.body.data.token}`);
+      expect(keys.body.data.keys.map((k: { name: string }) => k.name)).toEqual([expect.stringMatching(/^CLI login ci-box /)]);
     } finally {
       await callback.close();
     }
