@@ -105,7 +105,7 @@ export async function startLoginCallback({ timeoutMs }: { timeoutMs: number }): 
     server.listen(0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
-  const timer = setTimeout(() => finish(() => settle.reject(new LoginFailed('timeout', `no approval arrived within ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
+  const timer = setTimeout(() => finish(() => settle.reject(new LoginFailed('timeout', `no approval arrived within ${Math.ceil(timeoutMs / 1000)} s`))), timeoutMs);
   // the key promise may be settled before anyone awaits it; its outcome is read by `await key`
   key.catch(() => undefined);
 
