@@ -46,6 +46,8 @@ export interface CremaMethods {
   logout(): Promise<void>;
   profile(): Promise<Schemas['Profile']>;
   rateLimits(): Promise<Schemas['RateLimitsResponse']['data']>;
+  /** `GET /api/gateway/status` with this client's API key: tier, balance, spend, request counts. */
+  gatewayStatus(): Promise<Schemas['GatewayStatusResult']>;
   readonly keys: {
     list(): Promise<Schemas['ApiKey'][]>;
     create(request: Camelize<Schemas['ApiKeyCreateRequest']>): Promise<Schemas['ApiKeyCreated']>;
@@ -158,6 +160,7 @@ export function createCremaClient(options: CremaClientOptions): CremaClient {
     logout: async () => void (await post<Schemas['MessageResponse']>('/api/authorize/logout', undefined, true)),
     profile: async () => get<Schemas['ProfileResponse']>('/api/profile/me'),
     rateLimits: async () => get<Schemas['RateLimitsResponse']>('/api/profile/rate-limits'),
+    gatewayStatus: async () => unwrap(await call(() => loose.GET('/api/gateway/status', { params: keyHeader() }))) as Schemas['GatewayStatusResult'],
     keys: {
       list: async () => (await get<Schemas['ApiKeyListResponse']>('/api/keys')).keys,
       create: async (request) => post<Schemas['ApiKeyCreatedResponse']>('/api/keys', request),

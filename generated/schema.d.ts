@@ -817,6 +817,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/authorize/cli-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint an API key for the CLI's browser login
+         * @description Called by the dashboard's authorize page (`/dashboard/#/authorize?port=..&state=..&host=..`)
+         *     when a signed-in user approves a `crema login`. Creates a `user`-scope key named
+         *     `CLI login <host> <YYYY-MM-DD>` and returns its full value once in `token`; the page
+         *     hands it to the CLI's callback on 127.0.0.1. An ACTIVE key from an earlier CLI login of
+         *     the same host is revoked in the same transaction (one CLI key per machine, as the hosted
+         *     service rotates its CLI key), so logging in again never hits the tier's `max_api_keys`
+         *     because of old CLI keys; any other key counts against it (403 `key_limit_reached`).
+         *     The body is optional: without one the host is `unknown host`.
+         */
+        post: operations["authorizeCliToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gateway/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balance, spend, tier and request counts for a CLI status line
+         * @description What `crema status` (and the hosted service's gateway status bar) shows, for the account
+         *     behind `X-API-Key`; any valid key may ask, demo keys included, and asking is not a
+         *     request that counts against a quota. `credits_remaining_usd` is the account's balance,
+         *     `credits_used_this_month` its settled spend this UTC calendar month. `monthly_budget_usd`
+         *     is the presented key's monthly budget (0: the key has no cap) and `usage_percent` that
+         *     key's spend against it (0 without a cap). `requests_today` / `requests_this_month` count
+         *     the account's billed compression requests (a batch is one); `daily_request_limit` is the
+         *     tier's requests per day (null: unlimited). crema adds `account_email` and the presented
+         *     `key`.
+         */
+        get: operations["gatewayStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authorize/logout": {
         parameters: {
             query?: never;
@@ -1745,6 +1800,45 @@ export interface components {
             data: {
                 keys: components["schemas"]["ApiKey"][];
             };
+        };
+        /** @description What the dashboard's authorize page knows about the CLI asking (all optional). */
+        CliTokenRequest: {
+            /** @description The host name the CLI runs on (from the authorize link); it names the key. */
+            host?: string;
+        };
+        /** @description The reference's flat `{success, token, message}`; crema adds the new key's id and name. */
+        CLIKeyResponse: {
+            success: boolean;
+            /** @description The full API key (`cmp_...`). Shown once; not recoverable. */
+            token: string;
+            message: string;
+            key_id: string;
+            key_name: string;
+        };
+        GatewayStatusResult: {
+            tier: components["schemas"]["TierName"];
+            /** @description The account's balance in USD. */
+            credits_remaining_usd: number;
+            /** @description The account's settled spend this UTC calendar month, in USD. */
+            credits_used_this_month: number;
+            /** @description The presented key's monthly budget in USD; 0 when the key has no cap. */
+            monthly_budget_usd: number;
+            /** @description The presented key's spend this month as a percentage of its budget (0 without a budget). */
+            usage_percent: number;
+            /** @description The account's billed compression requests since 00:00 UTC. */
+            requests_today: number;
+            /** @description The account's billed compression requests this UTC calendar month. */
+            requests_this_month: number;
+            /** @description The tier's requests per day; null when unlimited. */
+            daily_request_limit: number | null;
+            is_admin: boolean;
+            account_email: string;
+            key: components["schemas"]["ApiKey"];
+        };
+        GatewayStatusResponse: {
+            success: boolean;
+            message: string | null;
+            data: components["schemas"]["GatewayStatusResult"];
         };
         ProfileCreateRequest: {
             account_type?: components["schemas"]["AccountType"];
@@ -3761,6 +3855,82 @@ export interface operations {
             403: components["responses"]["HttpsRequired"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    authorizeCliToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "host": "dev-laptop"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CliTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, shown only here. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "token": "cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2kL9mN1pQ",
+                     *       "message": "Created key 'CLI login dev-laptop 2026-12-03'",
+                     *       "key_id": "6f1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e6f",
+                     *       "key_name": "CLI login dev-laptop 2026-12-03"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CLIKeyResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    gatewayStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayStatusResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

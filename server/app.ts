@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { authRoutes } from './accounts/auth.routes.js';
 import { profileRoutes } from './accounts/profile.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { cliTokenRoutes } from './api-keys/cli-token.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
 import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
@@ -26,6 +27,7 @@ import { familyRoutes } from './compression/family-routes.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/create-db.js';
 import { docsRoutes } from './docs/docs.routes.js';
+import { gatewayStatusRoutes } from './gateway/gateway-status.routes.js';
 import { errorHandler, notFound } from './http/api-error-middleware.js';
 import { corsFor } from './http/cors.js';
 import { registerRoutes, type Route } from './http/route-table.js';
@@ -87,6 +89,8 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
     ...usageRoutes({ auth: services.auth, usage: services.usage }),
+    ...cliTokenRoutes({ auth: services.auth, keys: services.keys, clock: () => new Date(now()) }),
+    ...gatewayStatusRoutes({ keys: services.keys, gateway: services.gateway }),
     ...FAMILIES.flatMap((family) =>
       familyRoutes(ADAPTERS[family.id], {
         backend: metrics ? metrics.instrument(deps.backend) : deps.backend,

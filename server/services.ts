@@ -5,6 +5,7 @@ import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { createTierCache } from './billing/account-tier.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
+import { createGatewayStatusService } from './gateway/gateway-status.service.js';
 import type { Database } from './db/database.js';
 import type { QuotaStore } from './rate-limit/quota.js';
 import { createUsageService } from './usage/usage.service.js';
@@ -42,6 +43,7 @@ export function createServices(deps: ServiceDeps) {
       },
     }),
     usage: createUsageService({ db, clock }),
+    gateway: createGatewayStatusService({ db, clock }),
     billing,
     limits,
     tiers,

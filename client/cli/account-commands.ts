@@ -1,23 +1,46 @@
 import { createCremaClient, type CremaClient } from '../create-client.js';
 import { CremaError } from '../crema-error.js';
+import { browserLogin } from './browser-login.js';
 import { removeCredentials, writeCredentials, type Settings } from './credentials.js';
+import { LoginFailed } from './login-callback.js';
 import { prompt } from './prompt.js';
 import { formatTable } from './table.js';
 import { UsageError } from './usage-error.js';
 
 const shortKey = (key: string): string => `${key.slice(0, 8)}...`;
 
+export interface LoginFlags {
+  /** The key to save; `-` reads it from stdin (or asks, on a terminal). Without it: the browser flow. */
+  key?: string;
+  /** commander's `--no-browser`: print the authorize URL without opening a browser. */
+  browser?: boolean;
+  /** Seconds to wait for the browser approval (default 120). */
+  timeout?: string;
+}
+
 /**
- * `crema login`: checks the key against the server with a free call (an empty context is
- * answered without billing, but counts as a request), then saves it.
+ * `crema login`: with `--key`, that key; otherwise the browser flow (the dashboard's authorize
+ * page mints a key for this machine). The key is checked with `GET /api/gateway/status`, which
+ * is free and counts no request, then saved.
  */
-export async function runLogin(settings: Settings, flags: { key?: string }): Promise<void> {
-  const key = flags.key ?? (await prompt('API key (cmp_...): ', { secret: true }));
-  if (!key) throw new UsageError('no key given');
-  const crema = createCremaClient({ baseUrl: settings.baseUrl, apiKey: key });
-  await crema.compress('question-specific', { context: '', query: 'crema login check', compressionModelName: 'latte_v2' });
+export async function runLogin(settings: Settings, flags: LoginFlags): Promise<void> {
+  let key: string;
+  if (flags.key !== undefined) {
+    key = flags.key === '-' ? await prompt('API key (cmp_...): ', { secret: true }) : flags.key;
+    if (!key) throw new UsageError('no key given');
+  } else {
+    const seconds = flags.timeout === undefined ? 120 : Number(flags.timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new UsageError('--timeout is a number of seconds, at most 600');
+    try {
+      key = await browserLogin({ baseUrl: settings.baseUrl, timeoutMs: seconds * 1000, open: flags.browser !== false });
+    } catch (err) {
+      if (!(err instanceof LoginFailed)) throw err;
+      throw new Error(`login failed: ${err.message}. Nothing was saved; run 'crema login' again, or 'crema login --key <key>' with a key from the dashboard.`);
+    }
+  }
+  const status = await createCremaClient({ baseUrl: settings.baseUrl, apiKey: key }).gatewayStatus();
   await writeCredentials(settings.path, { ...settings.saved, base_url: settings.baseUrl, api_key: key });
-  process.stderr.write(`Logged in to ${settings.baseUrl} with key ${shortKey(key)}; saved to ${settings.path}\n`);
+  process.stderr.write(`Logged in to ${settings.baseUrl} as ${status.account_email} with key '${status.key.name}' (${shortKey(key)}); saved to ${settings.path}\n`);
 }
 
 /**

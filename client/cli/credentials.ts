@@ -45,7 +45,11 @@ export async function removeCredentials(path: string): Promise<boolean> {
   }
 }
 
-/** Where to connect and with what: flags, then `CREMA_BASE_URL`/`CREMA_API_KEY`, then the saved file. */
+/**
+ * Where to connect and with what: flags, then `CREMA_BASE_URL`/`CREMA_API_KEY`, then the hosted
+ * service's `COMPRESR_BASE_URL`/`COMPRESR_API_KEY` (so its users can point them at crema), then
+ * the saved file.
+ */
 export interface Settings {
   baseUrl: string;
   apiKey: string | undefined;
@@ -58,8 +62,8 @@ export async function loadSettings(flags: { baseUrl?: string | undefined }, env:
   const path = credentialsPath(env);
   const saved = await readCredentials(path);
   return {
-    baseUrl: flags.baseUrl || env['CREMA_BASE_URL'] || saved?.base_url || DEFAULT_BASE_URL,
-    apiKey: env['CREMA_API_KEY'] || saved?.api_key,
+    baseUrl: flags.baseUrl || env['CREMA_BASE_URL'] || env['COMPRESR_BASE_URL'] || saved?.base_url || DEFAULT_BASE_URL,
+    apiKey: env['CREMA_API_KEY'] || env['COMPRESR_API_KEY'] || saved?.api_key,
     token: saved?.token,
     path,
     saved,

@@ -1,15 +1,17 @@
 import { Command, Option } from 'commander';
 import { createCremaClient } from '../create-client.js';
 import { FAMILY_NAMES } from '../families.js';
-import { runKeysCreate, runKeysList, runKeysRevoke, runLogin, runLogout, runSignin, runUsage, type KeyCreateFlags } from './account-commands.js';
+import { runKeysCreate, runKeysList, runKeysRevoke, runLogin, runLogout, runSignin, runUsage, type KeyCreateFlags, type LoginFlags } from './account-commands.js';
 import { runCompress, type CompressFlags } from './compress-command.js';
 import { loadSettings } from './credentials.js';
 import { reportError } from './exit-code.js';
+import { runStatus, runWhoami } from './status-commands.js';
 import { UsageError } from './usage-error.js';
 
 const EXIT_CODES_HELP = `
 Exit codes: 0 ok, 1 usage error, 2 API error (its code is printed), 3 network error.
-Environment: CREMA_API_KEY and CREMA_BASE_URL override ~/.crema/credentials.json.`;
+Environment: CREMA_API_KEY and CREMA_BASE_URL override ~/.crema/credentials.json;
+COMPRESR_API_KEY and COMPRESR_BASE_URL (the hosted service's tools) are read when those are unset.`;
 
 /** The `crema` command tree (commander); actions read settings lazily so `--help` needs no file. */
 export function buildProgram(): Command {
@@ -23,14 +25,28 @@ export function buildProgram(): Command {
 
   program
     .command('login')
-    .description('check an API key against the server and save it to ~/.crema/credentials.json (0600)')
-    .option('--key <key>', 'the API key (cmp_...); asked for when omitted')
-    .action(async (flags: { key?: string }) => runLogin(await settings(), flags));
+    .description('approve this machine in the dashboard (browser) or give --key; the key is checked and saved to ~/.crema/credentials.json (0600)')
+    .option('--key <key>', "an existing API key (cmp_...); '-' reads it from stdin")
+    .option('--no-browser', 'print the authorize URL instead of opening a browser')
+    .option('--timeout <seconds>', 'how long to wait for the approval', '120')
+    .action(async (flags: LoginFlags) => runLogin(await settings(), flags));
 
   program
     .command('logout')
     .description('revoke the saved key on the server (best effort) and delete the credential file')
     .action(async () => runLogout(await settings()));
+
+  program
+    .command('whoami')
+    .description('the account, key and server the CLI uses')
+    .option('--json')
+    .action(async (flags: { json?: boolean }) => runWhoami(await settings(), flags));
+
+  program
+    .command('status')
+    .description('tier, credits remaining, spend this month, key budget and request counts (with the API key)')
+    .option('--json')
+    .action(async (flags: { json?: boolean }) => runStatus(await settings(), flags));
 
   program
     .command('signin')

@@ -77,7 +77,11 @@ export function createApiKeysService({ db, clock, principals = createPrincipalCa
   }
 
   return {
-    async create(principal: Principal, input: ApiKeyCreateRequest): Promise<ApiKeyCreated> {
+    /**
+     * Creates a key. `replacing` picks ACTIVE keys of the account to revoke in the same
+     * transaction, before the tier's cap is counted: the CLI login rotates its own key this way.
+     */
+    async create(principal: Principal, input: ApiKeyCreateRequest, replacing?: (key: ApiKeyRow) => boolean): Promise<ApiKeyCreated> {
       const now = clock();
       if (input.expires_at !== undefined && new Date(input.expires_at).getTime() <= now.getTime()) {
         throw new ApiError('validation_error', 'expires_at must be in the future', { field: 'expires_at' });
@@ -86,6 +90,11 @@ export function createApiKeysService({ db, clock, principals = createPrincipalCa
       const row = await db.transaction().execute(async (tx) => {
         // Counting and inserting under the account's lock keeps the tier's key cap exact.
         await tx.selectFrom('accounts').select('id').where('id', '=', principal.account.id).forUpdate().execute();
+        const replaced = replacing ? (await listApiKeys(tx, principal.account.id)).filter((k) => keyStatus(k, now) === 'ACTIVE' && replacing(k)) : [];
+        for (const old of replaced) {
+          await revokeApiKey(tx, old.id, now);
+          principals.forgetKey(old.id);
+        }
         const tier = await accountTier(tx, principal.account.id, now);
         if ((await countActiveApiKeys(tx, principal.account.id, now)) >= tier.max_api_keys) {
           throw new ApiError('key_limit_reached', `${tier.display_name} allows ${tier.max_api_keys} active API keys`, {

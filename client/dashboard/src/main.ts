@@ -1,5 +1,7 @@
+import { AUTHORIZE_ROUTE } from './cli-authorize.js';
 import { h, replace } from './dom.js';
 import { api, session } from './session.js';
+import { authorizeView } from './views/authorize.js';
 import { keysView } from './views/keys.js';
 import { overviewView } from './views/overview.js';
 import { playgroundView } from './views/playground.js';
@@ -11,6 +13,13 @@ const ROUTES: Record<string, { title: string; view: View }> = {
   keys: { title: 'API keys', view: keysView },
   playground: { title: 'Playground', view: playgroundView },
 };
+
+// Reached by link only (from `crema login`), so not in the navigation.
+const LINKED: Record<string, { title: string; view: View }> = {
+  [AUTHORIZE_ROUTE]: { title: 'Approve CLI login', view: authorizeView },
+};
+/** The route of the hash, without the query some routes carry (`#/authorize?port=..`). */
+const routeName = (): string => location.hash.replace(/^#\/?/, '').split('?')[0]!;
 
 const root = document.getElementById('app')!;
 let cleanup: (() => void) | void;
@@ -36,13 +45,16 @@ async function render(message?: string): Promise<void> {
 
   if (!session.token()) {
     replace(root, h('header', { class: 'top' }, h('span', { class: 'brand' }, 'crema')), status, alert, main);
-    await signInView(main, { notify, signOut, go: navigate });
+    // After signing in, a CLI login link goes on to its approve page instead of the overview.
+    const linked = routeName() in LINKED;
+    await signInView(main, { notify, signOut, go: (route) => (linked ? void render() : navigate(route)) });
     if (message) notify(message, 'error');
+    else if (linked) notify('Sign in to approve the crema CLI login.');
     return;
   }
 
-  const name = location.hash.replace(/^#\/?/, '');
-  const route = ROUTES[name] ?? ROUTES['overview']!;
+  const name = routeName();
+  const route = ROUTES[name] ?? LINKED[name] ?? ROUTES['overview']!;
   const nav = h(
     'nav',
     { 'aria-label': 'Dashboard' },
