@@ -355,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Compress a chat transcript
-         * @description The system message and the last `keep_recent` messages stay verbatim. Older messages share one token budget (the ratio applies to them) and are compressed towards `query` when given, by information otherwise, so the turns that matter keep more; a message with nothing kept becomes `[...]` (or empty with `disable_placeholders`). Tool messages whose content is JSON are compressed as tool output and stay valid JSON. The array keeps its length, order, roles, `name` and `tool_call_id`. Token counts cover message contents. Returns the compressed `messages` array.
+         * @description Wire-compatible with the hosted API's history route (`compression_model_name` optional, default `hcc_latte_v1`). System messages and the last `keep_recent` messages stay verbatim. The older turns share one token budget (the ratio applies to them; default 0.3) and are compressed towards `query` when given, by information otherwise, so the turns that matter keep more; a turn with nothing kept becomes `[...]`. Tool messages whose content is JSON are compressed as tool output and stay valid JSON. The compressed older turns are returned as `summary` (one `role: content` line per turn) and `messages` is the ready-to-send list: system message(s), one `user` message carrying `summary`, the recent turns verbatim (with their `name` and `tool_call_id`). `compression_ratio` is the Nx factor (original / compressed tokens); `actual_compression_ratio` the fraction removed. Token counts cover message contents.
          */
         post: operations["historyCompress"];
         delete?: never;
@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Batch form of the history family
-         * @description Compresses 1 to 100 transcripts with the same model and parameters, in input order, with totals. Empty transcripts are free. The batch counts as one request against request quotas and its full token volume against token quotas.
+         * @description The hosted API's batch body: `{inputs: [<a whole single request>]}`, 1 to 100 transcripts, each with its own model and options (top-level options, a crema extension, are defaults for inputs that omit them). Results come in input order, with totals. Empty transcripts are free. Metering: inputs are grouped by canonical model (aliases resolve first); each group is one usage row at its model's price and one request plus its token volume against that model's quotas (quotas are per model), all groups' holds are taken before the result is returned, and a refused hold or quota for any group fails the whole batch with nothing charged.
          */
         post: operations["historyBatch"];
         delete?: never;
@@ -395,7 +395,7 @@ export interface paths {
         put?: never;
         /**
          * Stream form of the history family (Server-Sent Events)
-         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. The `content` is the JSON text of the compressed `messages` array. No token accounting is sent.
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole output currently arrives in one event with `done=true`. Failures after the stream opened arrive as one `error` event. The `content` is the `summary` text. No token accounting is sent.
          */
         post: operations["historyStream"];
         delete?: never;
@@ -466,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Compress the output of a tool call
-         * @description Detects JSON, logs, tables and plain text per string. JSON: the output always parses as JSON (compact); arrays keep their most relevant items in order and end with a `"[... N more items]"` string when trimmed; objects keep the keys the query names and, when keys are dropped, end with `"_omitted": N`; long strings are shortened and marked with `[...]`. Logs: consecutive repeated lines collapse into one with a `[repeated N times]` count; error, warning and stack-trace lines are always kept with their timestamps; runs of dropped lines become one `[... N lines]` line. Tables (CSV, TSV, markdown, aligned columns): the header stays, rows are kept whole, and a final `[... N more rows]` line counts the dropped ones. Anything else is compressed as text. `tool_output` may be a string or an array of strings; the result has the same shape. `toc_latte_v1` requires `query`; `toc_americano_v1` forbids it (422 `validation_error`).
+         * @description Detects JSON, logs, tables and plain text per string. JSON: the output always parses as JSON (compact); arrays keep their most relevant items in order and end with a `"[... N more items]"` string when trimmed; objects keep the keys the query names and, when keys are dropped, end with `"_omitted": N`; long strings are shortened and marked with `[...]`. Logs: consecutive repeated lines collapse into one with a `[repeated N times]` count; error, warning and stack-trace lines are always kept with their timestamps; runs of dropped lines become one `[... N lines]` line. Tables (CSV, TSV, markdown, aligned columns): the header stays, rows are kept whole, and a final `[... N more rows]` line counts the dropped ones. Anything else is compressed as text. `tool_output` may be a string or an array of strings; the result has the same shape. Query-aware models (`toc_latte_v1`, `toc_latte_v2`, aliases `toc_latte`, `agentic_tool_output_gemfilter`) require `query`; query-free ones (`toc_americano_v1`, aliases `toc_americano`, `agentic_tool_output_lingua`) forbid it (422 `validation_error`). Default ratio 0.5. `compression_ratio` is the Nx factor (original / compressed tokens), as the hosted API's SDKs read it.
          */
         post: operations["toolOutputCompress"];
         delete?: never;
@@ -486,7 +486,7 @@ export interface paths {
         put?: never;
         /**
          * Batch form of the tool-output family
-         * @description Compresses 1 to 100 tool outputs with the same model and parameters, in input order, with totals. Empty outputs are free. The batch counts as one request against request quotas and its full token volume against token quotas.
+         * @description The hosted API's batch body: `{inputs: [<a whole single request>]}`, 1 to 100 tool outputs, each with its own model and options (top-level options, a crema extension, are defaults for inputs that omit them). Results come in input order, with totals. Empty outputs are free. Metering: inputs are grouped by canonical model (aliases resolve first); each group is one usage row at its model's price and one request plus its token volume against that model's quotas (quotas are per model), all groups' holds are taken before the result is returned, and a refused hold or quota for any group fails the whole batch with nothing charged.
          */
         post: operations["toolOutputBatch"];
         delete?: never;
@@ -1288,17 +1288,22 @@ export interface components {
             inputs: components["schemas"]["ContextItem"][];
             compression_model_name: components["schemas"]["MarkdownModelName"];
         };
+        /** @description One message of a transcript, as the hosted API's `HistoryMessage`: any role string (`system`, `user`, `assistant`, `tool`, `developer`, ...); `name` and `tool_call_id` are echoed back on kept messages. */
         ChatMessage: {
-            /** @enum {string} */
-            role: "system" | "user" | "assistant" | "tool";
+            /** @description The sender's role. `system` messages are never compressed; any other role is a turn. */
+            role: string;
             content: string | null;
-            name?: string;
-            tool_call_id?: string;
+            name?: string | null;
+            tool_call_id?: string | null;
         };
-        /** @enum {string} */
-        HistoryModelName: "hcc_latte_v1";
+        /**
+         * @description `hcc_latte_v1` (default): older turns compressed towards `query` when given. `hcc_espresso_v1`: query-free (a `query` is a 422). `agentic_history_lingua`: the hosted API's legacy name, an alias of `hcc_espresso_v1` (usage records the canonical id).
+         * @enum {string}
+         */
+        HistoryModelName: "hcc_latte_v1" | "hcc_espresso_v1" | "agentic_history_lingua";
         HistoryOptions: {
-            compression_model_name?: components["schemas"]["HistoryModelName"];
+            /** @description Omitted or null: `hcc_latte_v1`. */
+            compression_model_name?: components["schemas"]["HistoryModelName"] | null;
             /** @description Same ratio rules; applies to the older messages. Default 0.3. */
             target_compression_ratio?: components["schemas"]["TargetCompressionRatio"];
             /**
@@ -1308,47 +1313,49 @@ export interface components {
             keep_recent?: number;
             /** @default false */
             disable_placeholders?: boolean;
+            source?: components["schemas"]["Source"];
         };
         Messages: components["schemas"]["ChatMessage"][];
+        /** @description The hosted API's `HistoryCompressRequest`, plus crema's optional `query` and `disable_placeholders`. */
         HistoryRequest: components["schemas"]["HistoryOptions"] & {
-            compression_model_name: components["schemas"]["HistoryModelName"];
             messages: components["schemas"]["Messages"];
-            /** @description Optional; when given, older turns are compressed towards it. */
+            /** @description Optional (hcc_latte_v1 only); when given, older turns are compressed towards it. */
             query?: components["schemas"]["Query"];
         };
-        HistoryBatchItem: {
-            messages: components["schemas"]["Messages"];
-            query?: components["schemas"]["Query"];
-        };
+        /** @description The hosted API's `HistoryBatchRequest`: `inputs` are whole single requests, each with its own model and options. crema extension: the top-level options, when sent, are defaults for inputs that omit them. */
         HistoryBatchRequest: components["schemas"]["HistoryOptions"] & {
-            compression_model_name: components["schemas"]["HistoryModelName"];
-            inputs: components["schemas"]["HistoryBatchItem"][];
+            inputs: components["schemas"]["HistoryRequest"][];
         };
         /**
-         * @description `toc_latte_v1` requires `query`; `toc_americano_v1` forbids it.
+         * @description Query-aware (`query` required): `toc_latte_v1`, `toc_latte_v2` (the Python SDK's default), and the aliases `toc_latte` (= toc_latte_v2) and `agentic_tool_output_gemfilter` (= toc_latte_v1). Query-free (`query` forbidden): `toc_americano_v1` and the aliases `toc_americano` and `agentic_tool_output_lingua` (= toc_americano_v1). Usage records the canonical id.
          * @enum {string}
          */
-        ToolOutputModelName: "toc_latte_v1" | "toc_americano_v1";
+        ToolOutputModelName: "toc_latte_v1" | "toc_latte_v2" | "toc_americano_v1" | "toc_latte" | "toc_americano" | "agentic_tool_output_gemfilter" | "agentic_tool_output_lingua";
         /** @description One output string, or several (the result keeps the shape). Null or empty is free. */
         ToolOutputValue: string | null | string[];
+        /** @description Required by the query-aware models, forbidden (422) by the query-free ones; null counts as absent. */
+        ToolOutputQuery: components["schemas"]["Query"] | null;
         ToolOutputOptions: {
             compression_model_name?: components["schemas"]["ToolOutputModelName"];
             /** @description Same ratio rules. Default 0.5. */
             target_compression_ratio?: components["schemas"]["TargetCompressionRatio"];
+            source?: components["schemas"]["Source"];
         };
+        /** @description The hosted API's `ToolOutputCompressRequest`. */
         ToolOutputRequest: components["schemas"]["ToolOutputOptions"] & {
             compression_model_name: components["schemas"]["ToolOutputModelName"];
             tool_output: components["schemas"]["ToolOutputValue"];
             tool_name: string;
-            query?: components["schemas"]["Query"];
+            query?: components["schemas"]["ToolOutputQuery"];
         };
-        ToolOutputBatchItem: {
+        /** @description One input of a batch: a whole single request; `compression_model_name` may be left to the top-level default (crema extension). */
+        ToolOutputBatchItem: components["schemas"]["ToolOutputOptions"] & {
             tool_output: components["schemas"]["ToolOutputValue"];
             tool_name: string;
-            query?: components["schemas"]["Query"];
+            query?: components["schemas"]["ToolOutputQuery"];
         };
+        /** @description The hosted API's `ToolOutputBatchRequest`: `inputs` are whole single requests, each with its own model and options. crema extension: the top-level options, when sent, are defaults for inputs that omit them; an input with no model here or at the top level is a 422. */
         ToolOutputBatchRequest: components["schemas"]["ToolOutputOptions"] & {
-            compression_model_name: components["schemas"]["ToolOutputModelName"];
             inputs: components["schemas"]["ToolOutputBatchItem"][];
         };
         CompressionResult: {
@@ -1380,22 +1387,32 @@ export interface components {
             /** @description One entry per input row, in input order. */
             results: components["schemas"]["CompressionResult"][];
         };
+        /** @description The hosted API's `HistoryCompressResult` plus crema's ready-to-send `messages` and its accounting fields. */
         HistoryResult: {
-            /** @description The compressed transcript; same length, order and roles as the input. */
+            /** @description The older turns (not system, not the last `keep_recent`) compressed and joined into one text, one `role: content` line per turn in order (a turn with nothing kept reads `[...]`). A client sends it as one message in their place. Empty when no turn is older than `keep_recent`. */
+            summary: string;
+            /** @description The ready-to-send transcript: the system message(s) verbatim, then (when `summary` is not empty) one `user` message carrying it, then the last `keep_recent` messages verbatim. `user` because Anthropic-style message lists (which the hosted API's gateway sends) take no system role and must open with a user turn. */
             messages: components["schemas"]["ChatMessage"][];
+            /** @description o200k_base tokens of all message contents. */
             original_tokens: number;
+            /** @description o200k_base tokens of the contents of `messages` (system, summary, recent turns). */
             compressed_tokens: number;
             tokens_saved: number;
+            /** @description Older turns folded into `summary`. */
             messages_compressed: number;
-            /** @description Messages returned verbatim. */
+            /** @description Recent messages kept verbatim (`min(keep_recent, messages)`). System messages older than those are also kept and counted in neither field. */
             messages_kept: number;
+            /** @description Nx factor achieved, as the hosted API's SDKs read it: original_tokens / compressed_tokens (5.0 = five times smaller); 1 for empty input. */
+            compression_ratio: number;
             target_compression_ratio: number | null;
+            /** @description tokens_saved / original_tokens (fraction removed); 0 for empty input. */
             actual_compression_ratio: number;
             duration_ms: number;
         };
         HistoryBatchResult: components["schemas"]["BatchTotals"] & {
             results: components["schemas"]["HistoryResult"][];
         };
+        /** @description The hosted API's `ToolOutputCompressResult` plus crema's accounting fields. */
         ToolOutputResult: {
             tool_name: string;
             /** @description Same shape as the input tool_output (a string, or an array of strings). */
@@ -1405,7 +1422,10 @@ export interface components {
             original_tokens: number;
             compressed_tokens: number;
             tokens_saved: number;
+            /** @description Nx factor achieved, as the hosted API's SDKs read it: original_tokens / compressed_tokens (5.0 = five times smaller); 1 for empty input. */
+            compression_ratio: number;
             target_compression_ratio: number | null;
+            /** @description tokens_saved / original_tokens (fraction removed); 0 for empty input. */
             actual_compression_ratio: number;
             duration_ms: number;
         };
@@ -1448,7 +1468,7 @@ export interface components {
         /** @enum {string} */
         Family: "question-specific" | "question-agnostic" | "markdown" | "history" | "tool-output";
         /** @enum {string} */
-        ModelId: "latte_v1" | "latte_v2" | "espresso_v1" | "markdown_v1" | "hcc_latte_v1" | "toc_latte_v1" | "toc_americano_v1";
+        ModelId: "latte_v1" | "latte_v2" | "espresso_v1" | "markdown_v1" | "hcc_latte_v1" | "hcc_espresso_v1" | "toc_latte_v1" | "toc_latte_v2" | "toc_americano_v1";
         ModelRecord: {
             id: components["schemas"]["ModelId"];
             family: components["schemas"]["Family"];
@@ -3232,7 +3252,7 @@ export interface operations {
                  *         }
                  *       ],
                  *       "keep_recent": 1,
-                 *       "compression_model_name": "hcc_latte_v1"
+                 *       "source": "sdk:python"
                  *     }
                  */
                 "application/json": components["schemas"]["HistoryRequest"];

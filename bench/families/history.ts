@@ -152,11 +152,15 @@ export const main: FamilyMain = async (argv) => {
     const oldTokens = old.reduce((s, j) => s + tokens[j]!, 0);
     for (const nx of NX) {
       const outs: Record<Method, ChatMessage[]> = {} as Record<Method, ChatMessage[]>;
-      const options = history.options({ compression_model_name: 'hcc_latte_v1', target_compression_ratio: nx, keep_recent: KEEP_RECENT, inputs: [] }, spec);
+      // hcc_latte_v1 folds the older turns into one summary: its kept older tokens are the summary's (role labels included).
+      const summaryTokens: Partial<Record<Method, number>> = {};
+      const options = history.options({ compression_model_name: 'hcc_latte_v1', target_compression_ratio: nx, keep_recent: KEEP_RECENT, messages: [] }, spec);
       for (const withQuery of [true, false]) {
         const item: HistoryItem = { messages: t.messages, query: withQuery ? t.question : undefined, keepRecent: KEEP_RECENT };
         const [r] = await bench.run(history, [item], options);
-        outs[withQuery ? 'hcc_latte_v1 with query' : 'hcc_latte_v1 without query'] = r!.messages;
+        const method = withQuery ? 'hcc_latte_v1 with query' : 'hcc_latte_v1 without query';
+        outs[method] = r!.messages;
+        summaryTokens[method] = countTokens(r!.summary);
       }
       // Drop the oldest non-system turns until the older messages fit their budget.
       const budget = Math.round(oldTokens / nx);
@@ -173,7 +177,7 @@ export const main: FamilyMain = async (argv) => {
         const msgs = outs[m];
         // Everything but the final question (which never holds the answer).
         const hay = msgs.slice(0, -1).map((x) => x.content ?? '').join('\n\n');
-        const keptOld = m === 'drop oldest turns' ? left : old.reduce((s, j) => s + countTokens(msgs[j]!.content ?? ''), 0);
+        const keptOld = m === 'drop oldest turns' ? left : (summaryTokens[m] ?? old.reduce((s, j) => s + countTokens(msgs[j]!.content ?? ''), 0));
         for (const source of [t.source, 'all']) {
           const c = get(source, m, nx);
           c.n++;

@@ -18,7 +18,7 @@ export interface CompressOptions {
 /** One compressed input, whatever the family: the wire result plus what the CLI prints and counts. */
 export interface Outcome {
   name: string;
-  /** The output text (history: the messages as JSON). */
+  /** The output text (history: the ready-to-send messages as JSON: system, the summary, the recent turns). */
   text: string;
   originalTokens: number;
   compressedTokens: number;

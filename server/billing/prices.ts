@@ -7,7 +7,9 @@ export const INPUT_PRICE_PER_1M_USD: Readonly<Record<ModelId, number>> = {
   espresso_v1: 0.1,
   markdown_v1: 0.1,
   hcc_latte_v1: 0.1,
+  hcc_espresso_v1: 0.1,
   toc_latte_v1: 0.1,
+  toc_latte_v2: 0.1,
   toc_americano_v1: 0.1,
 };
 

@@ -29,7 +29,8 @@ export async function countItems<Item>(
 }
 
 /**
- * Compresses items of one family in a single engine call (so a batch shares ONNX calls) and
+ * Compresses items of one family in a single engine call (so a batch shares ONNX calls, even
+ * across models: each engine request carries its own weights) and
  * returns each item's output; used by the routes and the benchmarks alike.
  */
 export async function compressItems<Item, Out extends Accounted>(
@@ -37,10 +38,12 @@ export async function compressItems<Item, Out extends Accounted>(
   adapter: Pick<FamilyAdapter<unknown, unknown, Item, Out, ResultAccounting>, 'plan'>,
   items: readonly Item[],
   counts: readonly (readonly number[])[],
-  options: EngineOptions,
+  options: EngineOptions | readonly EngineOptions[],
   signal?: AbortSignal,
 ): Promise<Out[]> {
-  const plans = items.map((item, i) => adapter.plan(item, counts[i]!, options));
+  // One set of options for every item, or one per item (a batch whose inputs name their own model).
+  const optionsOf = (i: number): EngineOptions => (Array.isArray(options) ? options[i]! : (options as EngineOptions));
+  const plans = items.map((item, i) => adapter.plan(item, counts[i]!, optionsOf(i)));
   const requests = plans.flatMap((p) => p.requests);
   const results = requests.length ? await backend.compress(requests, signal) : [];
   let k = 0;

@@ -1,5 +1,5 @@
 import type { EngineRequest, EngineResult } from './engine.js';
-import type { Family, ModelId } from './families.js';
+import type { Family } from './families.js';
 import type { ModelSpec } from './model-catalog.js';
 
 /** Options shared by every item of a request, as the engine takes them. */
@@ -56,9 +56,15 @@ export interface FamilyAdapter<Single, Batch, Item, Out extends Accounted, Resul
   demoOnSingle: boolean;
   /** Rules the schema cannot express; throws ApiError `validation_error`. */
   check(body: Single | Batch): void;
-  model(body: Single | Batch): ModelId;
+  /** The model a body names: an id or an alias (the routes resolve it through the catalog). */
+  model(body: Single | Batch): string;
   item(body: Single): Item;
   items(body: Batch): Item[];
+  /**
+   * The batch's inputs as whole single requests, when each input carries its own model and
+   * options (history, tool-output); absent, one model and one set of options serve the batch.
+   */
+  batchBodies?(body: Batch): Single[];
   /** The texts an item is billed for, o200k-counted before the work; null and empty ones are free. */
   texts(item: Item): ReadonlyArray<string | null>;
   options(body: Single | Batch, model: ModelSpec): EngineOptions;

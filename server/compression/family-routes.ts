@@ -9,8 +9,8 @@ import { cancellableWork } from '../http/cancellable-work.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { CompressionBackend } from './compression-backend.js';
 import { compressItems, countItems } from './compress-items.js';
-import type { AnyFamilyAdapter, ResultAccounting } from './family-adapter.js';
-import { MODEL_CATALOG } from './model-catalog.js';
+import type { Accounted, AnyFamilyAdapter, ResultAccounting } from './family-adapter.js';
+import { resolveModel, type ModelSpec } from './model-catalog.js';
 import type { ConcurrencyCap } from '../rate-limit/concurrency-cap.js';
 
 export interface FamilyRoutesDeps {
@@ -30,14 +30,14 @@ export interface FamilyRoutesDeps {
 const TEXT_FIELD: Record<string, string> = { history: 'messages', 'tool-output': 'tool_output' };
 
 /** 422 when one item (its texts plus its query) is longer than the model's `max_context_tokens`. */
-function rejectOverContext(counts: number[][], queryCounts: number[], max: number, model: string, batch: boolean, family = ''): void {
-  counts.forEach((row, i) => {
-    const tokens = row.reduce((a, b) => a + b, 0) + (queryCounts[i] ?? 0);
-    if (tokens > max) {
+function rejectOverContext(counts: number[][], queryCounts: number[], indices: readonly number[], spec: ModelSpec, batch: boolean, family = ''): void {
+  indices.forEach((i) => {
+    const tokens = counts[i]!.reduce((a, b) => a + b, 0) + (queryCounts[i] ?? 0);
+    if (tokens > spec.maxContextTokens) {
       const field = TEXT_FIELD[family] ?? 'context';
-      throw new ApiError('context_window_exceeded', `Input is longer than ${model} accepts`, {
+      throw new ApiError('context_window_exceeded', `Input is longer than ${spec.id} accepts`, {
         field: batch ? `inputs.${i}.${field}` : field,
-        detail: `${tokens} tokens (query included); max_context_tokens of ${model} is ${max}`,
+        detail: `${tokens} tokens (query included); max_context_tokens of ${spec.id} is ${spec.maxContextTokens}`,
       });
     }
   });
@@ -54,6 +54,15 @@ function batchTotals(rows: readonly ResultAccounting[]) {
   };
 }
 
+/** The items of one request that one model compresses: one usage row and one set of quotas. */
+interface ModelGroup {
+  spec: ModelSpec;
+  /** Positions of the group's items in the request. */
+  indices: number[];
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
 /**
  * The single, batch and stream routes of one family: key check, semantic checks, token counting,
  * metering (rate limits, hold, settle), the engine, and the response. What differs per family
@@ -63,37 +72,84 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
   const { backend, meter } = deps;
   const camel = adapter.family.id.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 
-  /** Compresses items (empty ones free) and meters them as one request. */
+  /** The catalog record a model name (id or alias) names; a name outside the family is a 422. */
+  function resolve(name: string, field: string): ModelSpec {
+    const spec = resolveModel(name);
+    if (!spec || spec.family !== adapter.family.id) {
+      throw new ApiError('validation_error', `Unknown ${adapter.family.id} model: ${name}`, { field, detail: `known: ${adapter.family.models.join(', ')}` });
+    }
+    return spec;
+  }
+
+  /**
+   * Each item's model and engine options, and the items grouped by canonical model. Families
+   * whose batch inputs are whole requests (`batchBodies`) may mix models in one batch.
+   */
+  function modelsOf(body: unknown, count: number) {
+    const bodies = 'inputs' in (body as object) ? adapter.batchBodies?.(body) : undefined;
+    const perItem: unknown[] = bodies ?? Array.from({ length: count }, () => body);
+    const specs = perItem.map((b, i) => resolve(adapter.model(b), bodies ? `inputs.${i}.compression_model_name` : 'compression_model_name'));
+    const options = perItem.map((b, i) => adapter.options(b, specs[i]!));
+    const groups = new Map<string, ModelGroup>();
+    specs.forEach((spec, i) => {
+      const group = groups.get(spec.id) ?? { spec, indices: [] };
+      group.indices.push(i);
+      groups.set(spec.id, group);
+    });
+    return { options, groups: [...groups.values()] };
+  }
+
+  /**
+   * Compresses items (empty ones free) and meters them: one metered call per model group, nested
+   * so that every group's hold is taken before the result is returned, and a refusal anywhere
+   * releases them all (nothing charged). The engine runs once for all groups.
+   */
   async function run(res: Response, body: unknown, items: unknown[], operation: 'single' | 'batch' | 'stream', timeoutMs: number, onAuthorized?: () => void) {
     adapter.check(body);
-    const modelId = adapter.model(body);
-    const spec = MODEL_CATALOG[modelId];
-    if (!deps.weights.isAvailable(spec.weights)) {
-      throw new ApiError('service_unavailable', `Model ${modelId} is not available on this server`, {
-        detail: `its weights (models/${spec.weights}) are not installed`,
-        retryAfter: 60,
-      });
+    const batch = 'inputs' in (body as object);
+    const { options, groups } = modelsOf(body, items.length);
+    for (const { spec } of groups) {
+      if (!deps.weights.isAvailable(spec.weights)) {
+        throw new ApiError('service_unavailable', `Model ${spec.id} is not available on this server`, {
+          detail: `its weights (models/${spec.weights}) are not installed`,
+          retryAfter: 60,
+        });
+      }
     }
-    const options = adapter.options(body, spec);
     // One account's requests past the cap wait outside the engine (429), not in its queue.
     const release = deps.concurrency?.acquire(keyPrincipalOf(res).account.id);
     try {
-      const { counts, queryCounts, total } = await countItems(backend, adapter, items);
-      rejectOverContext(counts, queryCounts, spec.maxContextTokens, modelId, 'inputs' in (body as object), adapter.family.id);
-      const rows = counts.filter((c) => c.some((n) => n > 0)).length;
-      return await meter(
-        { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
-        async (refused) => {
-          // Cancelled when the budget passes, the client goes away or the hold taken meanwhile is
-          // refused: the hold is released (no charge) and the worker is free for the next request.
-          const outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal), refused);
-          const compressedTokens = outs.reduce((s: number, o: { compressedTokens: number }) => s + o.compressedTokens, 0);
-          const textTokens = counts.flat().reduce((a, b) => a + b, 0);
-          deps.onTokens?.(modelId, total, compressedTokens);
-          return { result: outs, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens: total } };
-        },
-        { onAuthorized },
-      );
+      const { counts, queryCounts } = await countItems(backend, adapter, items);
+      for (const g of groups) rejectOverContext(counts, queryCounts, g.indices, g.spec, batch, adapter.family.id);
+      let outs: Accounted[] = [];
+      const meterGroup = async (k: number, refusedSignals: AbortSignal[]): Promise<void> => {
+        if (k === groups.length) {
+          // Cancelled when the budget passes, the client goes away or a hold taken meanwhile is
+          // refused: the holds are released (no charge) and the worker is free for the next request.
+          const refused = refusedSignals.length ? AbortSignal.any(refusedSignals) : undefined;
+          outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal), refused);
+          return;
+        }
+        const { spec, indices } = groups[k]!;
+        const textTokens = sum(indices.map((i) => sum(counts[i]!)));
+        const billedTokens = textTokens + sum(indices.map((i) => queryCounts[i] ?? 0));
+        const rows = indices.filter((i) => counts[i]!.some((n) => n > 0)).length;
+        // request_id is unique per usage row: a second model's row carries the model after it.
+        const requestId = k === 0 ? String(res.req.id) : `${String(res.req.id)}:${spec.id}`;
+        await meter(
+          { principal: keyPrincipalOf(res), requestId, family: adapter.family.id, model: spec.id, operation, inputTokens: billedTokens },
+          async (refused) => {
+            await meterGroup(k + 1, [...refusedSignals, refused]);
+            const compressedTokens = sum(indices.map((i) => outs[i]!.compressedTokens));
+            deps.onTokens?.(spec.id, billedTokens, compressedTokens);
+            return { result: undefined, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens } };
+          },
+          // Streams are single requests (one group): the stream opens once that hold is taken.
+          { onAuthorized: k === groups.length - 1 ? onAuthorized : undefined },
+        );
+      };
+      await meterGroup(0, []);
+      return outs;
     } finally {
       release?.();
     }
@@ -104,7 +160,7 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
   const single: RequestHandler = async (req, res) => {
     const started = performance.now();
     const item = adapter.item(req.body);
-    const [out] = await run(res, req.body, [item], 'single', deps.requestTimeoutMs);
+    const out = (await run(res, req.body, [item], 'single', deps.requestTimeoutMs))[0]!;
     const duration = hasTokens(out) ? Math.round(performance.now() - started) : 0;
     res.json({ success: true, message: null, data: adapter.result(item, out, adapter.echoedRatio(req.body), duration) });
   };
@@ -114,8 +170,9 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
     const items = adapter.items(req.body);
     const outs = await run(res, req.body, items, 'batch', deps.requestTimeoutMs);
     const duration = Math.round(performance.now() - started);
-    const ratio = adapter.echoedRatio(req.body);
-    const results: ResultAccounting[] = outs.map((out, i) => adapter.result(items[i], out, ratio, hasTokens(out) ? duration : 0));
+    // Inputs that are whole requests echo their own ratio.
+    const bodies: unknown[] | undefined = adapter.batchBodies?.(req.body);
+    const results: ResultAccounting[] = outs.map((out, i) => adapter.result(items[i], out, adapter.echoedRatio(bodies ? bodies[i] : req.body), hasTokens(out) ? duration : 0));
     res.json({ success: true, message: null, data: { results, ...batchTotals(results) } });
   };
 
@@ -126,10 +183,10 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
     const item = adapter.item(req.body);
     let opened = false;
     try {
-      const [out] = await run(res, req.body, [item], 'stream', deps.streamTimeoutMs, () => {
+      const out = (await run(res, req.body, [item], 'stream', deps.streamTimeoutMs, () => {
         openEventStream(res);
         opened = true;
-      });
+      }))[0]!;
       writeEvent(res, { content: adapter.streamContent(out), done: true, error: null });
       res.end();
     } catch (err) {

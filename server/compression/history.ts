@@ -1,9 +1,13 @@
 import type { components } from '../../generated/schema.js';
+import { ApiError } from '../http/api-error.js';
 import { joinParts, type EngineRequest } from './engine.js';
 import { engineOptions, type Accounted, type EngineOptions, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from './families.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
-import { actualRatio } from './ratio.js';
+import { resolveModel } from './model-catalog.js';
+import { checkQueryRule } from './query-rule.js';
+import { actualRatio, nxRatio } from './ratio.js';
+import { countTokens } from './tokens.js';
 
 type Single = components['schemas']['HistoryRequest'];
 type Batch = components['schemas']['HistoryBatchRequest'];
@@ -11,6 +15,7 @@ type ChatMessage = components['schemas']['ChatMessage'];
 type HistoryResult = components['schemas']['HistoryResult'];
 
 const KEEP_RECENT_DEFAULT = 3;
+const DEFAULT_MODEL = 'hcc_latte_v1';
 
 /** One transcript and how many of its latest messages stay verbatim. */
 export interface HistoryItem {
@@ -20,25 +25,42 @@ export interface HistoryItem {
 }
 
 export interface HistoryOut extends Accounted {
+  summary: string;
   messages: ChatMessage[];
   messagesCompressed: number;
+  messagesKept: number;
+}
+
+/** Older turns (not system, not among the latest `keepRecent`) are folded into the summary. */
+function isOlderTurn(item: HistoryItem, m: ChatMessage, i: number): boolean {
+  return m.role !== 'system' && i < item.messages.length - item.keepRecent;
 }
 
 /**
- * Which messages are compressed: not the system prompt, not the latest `keepRecent`, not an
- * empty one. Tool results holding JSON go through the tool-output logic on their own, so they
- * stay valid JSON; the other older messages share one budget, so the turns the query needs keep
- * more than the rest.
+ * Which older turns the engine compresses: tool results holding JSON go through the tool-output
+ * logic on their own, so they stay valid JSON; the other non-empty ones share one budget, so the
+ * turns the query needs keep more than the rest.
  */
 function classify(item: HistoryItem): { prose: number[]; json: number[] } {
-  const firstRecent = item.messages.length - item.keepRecent;
   const prose: number[] = [];
   const json: number[] = [];
   item.messages.forEach((m, i) => {
-    if (m.role === 'system' || i >= firstRecent || !m.content) return;
+    if (!isOlderTurn(item, m, i) || !m.content) return;
     (m.role === 'tool' && looksLikeJson(m.content) ? json : prose).push(i);
   });
   return { prose, json };
+}
+
+/**
+ * The ready-to-send transcript: system messages verbatim, one `user` message carrying the
+ * summary in place of the older turns (a user turn is valid first in every chat format, system
+ * is not in Anthropic's), then the recent messages verbatim.
+ */
+function readyToSend(item: HistoryItem, summary: string): ChatMessage[] {
+  const firstRecent = Math.max(0, item.messages.length - item.keepRecent);
+  const systems = item.messages.slice(0, firstRecent).filter((m) => m.role === 'system');
+  const recent = item.messages.slice(firstRecent);
+  return [...systems, ...(summary ? [{ role: 'user', content: summary }] : []), ...recent].map((m) => ({ ...m }));
 }
 
 function plan(item: HistoryItem, counts: readonly number[], options: EngineOptions) {
@@ -54,53 +76,83 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
   return {
     requests,
     finish: ([...results]: readonly { compressed: string; compressedTokens: number; parts?: Array<{ compressed: string; tokens: number }> }[]): HistoryOut => {
-      const messages = item.messages.map((m) => ({ ...m }));
-      const tokens = [...counts];
+      const compressed = new Map<number, string>();
       if (prose.length) {
         const parts = results.shift()!.parts!;
-        prose.forEach((i, k) => {
-          messages[i]!.content = parts[k]!.compressed;
-          tokens[i] = parts[k]!.tokens;
-        });
+        prose.forEach((i, k) => compressed.set(i, parts[k]!.compressed));
       }
-      json.forEach((i) => {
-        const r = results.shift()!;
-        messages[i]!.content = r.compressed;
-        tokens[i] = r.compressedTokens;
-      });
+      json.forEach((i) => compressed.set(i, results.shift()!.compressed));
+      const olderTurns = item.messages.map((m, i) => ({ m, i })).filter(({ m, i }) => isOlderTurn(item, m, i));
+      // One `role: content` line per turn that had content, in order; an empty turn says nothing.
+      const summary = olderTurns
+        .filter(({ i }) => compressed.has(i))
+        .map(({ m, i }) => `${m.role}: ${compressed.get(i)}`)
+        .join('\n');
+      const messages = readyToSend(item, summary);
       return {
+        summary,
         messages,
-        messagesCompressed: prose.length + json.length,
+        messagesCompressed: olderTurns.length,
+        messagesKept: Math.min(item.keepRecent, item.messages.length),
         originalTokens: counts.reduce((a, b) => a + b, 0),
-        compressedTokens: tokens.reduce((a, b) => a + b, 0),
+        compressedTokens: messages.reduce((s, m) => s + (m.content ? countTokens(m.content) : 0), 0),
       };
     },
   };
 }
 
-/** History compression (`hcc_latte_v1`): recent turns verbatim, older turns compressed, shape kept. */
+/** A batch input as a whole request: the top-level options (a crema extension) fill what it omits. */
+function withDefaults(body: Batch, input: Single): Single {
+  const { inputs: _inputs, ...defaults } = body;
+  const merged: Single = { ...input };
+  for (const [k, v] of Object.entries(defaults) as Array<[keyof typeof defaults, unknown]>) {
+    if (merged[k] === undefined || (k === 'compression_model_name' && merged[k] === null)) (merged as Record<string, unknown>)[k] = v;
+  }
+  return merged;
+}
+
+const itemOf = (body: Single): HistoryItem => ({ messages: body.messages, query: body.query, keepRecent: body.keep_recent ?? KEEP_RECENT_DEFAULT });
+const modelOf = (body: Single | Batch): string => body.compression_model_name ?? DEFAULT_MODEL;
+
+/**
+ * History compression (`hcc_latte_v1`, `hcc_espresso_v1`): system messages and recent turns
+ * verbatim, older turns compressed into a role-labelled summary, as the hosted API answers.
+ */
 export const history: FamilyAdapter<Single, Batch, HistoryItem, HistoryOut, HistoryResult> = {
   family: FAMILIES.find((f) => f.id === 'history')!,
   demoOnSingle: false,
-  check: () => undefined,
-  model: (body) => body.compression_model_name,
-  item: (body) => ({ messages: body.messages, query: body.query, keepRecent: body.keep_recent ?? KEEP_RECENT_DEFAULT }),
-  items: (body) => body.inputs.map((i) => ({ messages: i.messages, query: i.query, keepRecent: body.keep_recent ?? KEEP_RECENT_DEFAULT })),
+
+  check(body) {
+    const bodies = 'inputs' in body ? body.inputs.map((i) => withDefaults(body, i)) : [body];
+    bodies.forEach((b, i) => {
+      const name = modelOf(b);
+      const spec = resolveModel(name);
+      if (!spec) throw new ApiError('validation_error', `Unknown history model: ${name}`, { field: 'compression_model_name' });
+      checkQueryRule(spec, b.query, 'inputs' in body ? `inputs.${i}.query` : 'query', name);
+    });
+  },
+
+  model: modelOf,
+  item: itemOf,
+  items: (body) => body.inputs.map((i) => itemOf(withDefaults(body, i))),
+  batchBodies: (body) => body.inputs.map((i) => withDefaults(body, i)),
   texts: (item) => item.messages.map((m) => m.content ?? null),
   options: engineOptions,
   plan,
   echoedRatio: (body) => body.target_compression_ratio ?? null,
-  result: (item, out, ratio, durationMs) => ({
+  result: (_item, out, ratio, durationMs) => ({
+    summary: out.summary,
     messages: out.messages,
     original_tokens: out.originalTokens,
     compressed_tokens: out.compressedTokens,
     tokens_saved: out.originalTokens - out.compressedTokens,
     messages_compressed: out.messagesCompressed,
-    messages_kept: item.messages.length - out.messagesCompressed,
+    messages_kept: out.messagesKept,
+    compression_ratio: nxRatio(out.originalTokens, out.compressedTokens),
     target_compression_ratio: ratio,
     actual_compression_ratio: actualRatio(out.originalTokens, out.compressedTokens),
     duration_ms: durationMs,
   }),
-  // A stream carries text, so the compressed transcript travels as its JSON.
-  streamContent: (out) => JSON.stringify(out.messages),
+  // A stream carries text: the summary that replaces the older turns.
+  streamContent: (out) => out.summary,
 };

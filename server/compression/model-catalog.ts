@@ -16,6 +16,11 @@ export interface ModelSpec {
   defaultTargetRatio: number;
   maxContextTokens: number;
   weights: WeightsId;
+  /**
+   * Other names a request may use for this model (the hosted API's short and legacy ids). They
+   * resolve to this record, usage records `id`, and they are never listed as models of their own.
+   */
+  aliases: readonly string[];
 }
 
 /** DESIGN.md section 2, as data. */
@@ -29,6 +34,7 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     defaultTargetRatio: 0.5,
     maxContextTokens: 128_000,
     weights: 'latte_v1',
+    aliases: [],
   },
   latte_v2: {
     id: 'latte_v2',
@@ -39,6 +45,7 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     defaultTargetRatio: 0.5,
     maxContextTokens: 128_000,
     weights: 'latte_v2',
+    aliases: [],
   },
   espresso_v1: {
     id: 'espresso_v1',
@@ -49,6 +56,7 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     defaultTargetRatio: 0.5,
     maxContextTokens: 128_000,
     weights: 'espresso_v1',
+    aliases: [],
   },
   markdown_v1: {
     id: 'markdown_v1',
@@ -59,6 +67,7 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     defaultTargetRatio: 0.5,
     maxContextTokens: 128_000,
     weights: 'espresso_v1',
+    aliases: [],
   },
   hcc_latte_v1: {
     id: 'hcc_latte_v1',
@@ -69,6 +78,18 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     defaultTargetRatio: 0.3,
     maxContextTokens: 256_000,
     weights: 'latte_v1',
+    aliases: [],
+  },
+  hcc_espresso_v1: {
+    id: 'hcc_espresso_v1',
+    family: 'history',
+    description: 'Query-free chat-history compression: recent turns verbatim, older turns ranked by information.',
+    query: 'forbidden',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.3,
+    maxContextTokens: 256_000,
+    weights: 'espresso_v1',
+    aliases: ['agentic_history_lingua'],
   },
   toc_latte_v1: {
     id: 'toc_latte_v1',
@@ -79,6 +100,18 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     defaultTargetRatio: 0.5,
     maxContextTokens: 128_000,
     weights: 'latte_v2',
+    aliases: ['agentic_tool_output_gemfilter'],
+  },
+  toc_latte_v2: {
+    id: 'toc_latte_v2',
+    family: 'tool-output',
+    description: 'Query-aware tool-output compression for JSON, logs, tables and text (the hosted Python SDK\'s default id); in this build it scores with the same latte_v2 network as toc_latte_v1.',
+    query: 'required',
+    supportsDynamic: false,
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 128_000,
+    weights: 'latte_v2',
+    aliases: ['toc_latte'],
   },
   toc_americano_v1: {
     id: 'toc_americano_v1',
@@ -89,11 +122,18 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     defaultTargetRatio: 0.5,
     maxContextTokens: 128_000,
     weights: 'espresso_v1',
+    aliases: ['toc_americano', 'agentic_tool_output_lingua'],
   },
 };
 
-/** Looks a model up inside one family; undefined when the id is unknown or belongs elsewhere. */
+/** Looks a model up inside one family by its id; undefined when the id is unknown or belongs elsewhere. */
 export function findModel(family: FamilyId, id: string): ModelSpec | undefined {
   const spec = (MODEL_CATALOG as Record<string, ModelSpec | undefined>)[id];
   return spec?.family === family ? spec : undefined;
+}
+
+/** The record a request's model name (an id or an alias) names; undefined when it names none. */
+export function resolveModel(name: string): ModelSpec | undefined {
+  const byId = (MODEL_CATALOG as Record<string, ModelSpec | undefined>)[name];
+  return byId ?? Object.values(MODEL_CATALOG).find((m) => m.aliases.includes(name));
 }

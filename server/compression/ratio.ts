@@ -11,3 +11,13 @@ export function actualRatio(originalTokens: number, compressedTokens: number): n
   if (originalTokens === 0) return 0;
   return Math.round(((originalTokens - compressedTokens) / originalTokens) * 10_000) / 10_000;
 }
+
+/**
+ * The hosted API's `compression_ratio`: the Nx factor achieved, `original / compressed` (its
+ * SDKs read 100 -> 20 tokens as 5.0), rounded to 2 places; 1 for empty input, and a compressed
+ * size of 0 counts as 1 token so the factor stays finite.
+ */
+export function nxRatio(originalTokens: number, compressedTokens: number): number {
+  if (originalTokens === 0) return 1;
+  return Math.round((originalTokens / Math.max(compressedTokens, 1)) * 100) / 100;
+}

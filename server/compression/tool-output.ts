@@ -4,10 +4,13 @@ import type { EngineResult } from './engine.js';
 import { engineOptions, type Accounted, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from './families.js';
 import type { ToolFormat } from './formats/format-input.js';
-import { actualRatio } from './ratio.js';
+import { resolveModel } from './model-catalog.js';
+import { checkQueryRule } from './query-rule.js';
+import { actualRatio, nxRatio } from './ratio.js';
 
 type Single = components['schemas']['ToolOutputRequest'];
 type Batch = components['schemas']['ToolOutputBatchRequest'];
+type Item = components['schemas']['ToolOutputBatchItem'];
 type ToolOutputResult = components['schemas']['ToolOutputResult'];
 type DetectedFormat = ToolOutputResult['detected_format'];
 
@@ -32,27 +35,47 @@ function overallFormat(formats: readonly (ToolFormat | undefined)[]): DetectedFo
   return seen.size === 1 ? [...seen][0]! : 'mixed';
 }
 
-/** Tool-output compression (`toc_latte_v1` towards a query, `toc_americano_v1` without one). */
+/** A batch input as a whole request: the top-level options (a crema extension) fill what it omits. */
+function withDefaults(body: Batch, input: Item, index: number): Single {
+  const model = input.compression_model_name ?? body.compression_model_name;
+  if (model === undefined) {
+    throw new ApiError('validation_error', 'Each input needs a compression_model_name (or send one at the top level)', {
+      field: `inputs.${index}.compression_model_name`,
+    });
+  }
+  return {
+    ...input,
+    compression_model_name: model,
+    target_compression_ratio: input.target_compression_ratio ?? body.target_compression_ratio,
+    source: input.source ?? body.source,
+  };
+}
+
+const bodiesOf = (body: Batch): Single[] => body.inputs.map((input, i) => withDefaults(body, input, i));
+const itemOf = (body: Single | Item): ToolOutputItem => ({ toolOutput: body.tool_output ?? null, toolName: body.tool_name, query: body.query ?? undefined });
+
+/**
+ * Tool-output compression: query-aware models (`toc_latte_v1`, `toc_latte_v2`) and the query-free
+ * `toc_americano_v1`, under their ids or the hosted API's aliases.
+ */
 export const toolOutput: FamilyAdapter<Single, Batch, ToolOutputItem, ToolOutputOut, ToolOutputResult> = {
   family: FAMILIES.find((f) => f.id === 'tool-output')!,
   demoOnSingle: false,
 
   check(body) {
-    const queries = 'inputs' in body ? body.inputs.map((i) => i.query) : [body.query];
-    if (body.compression_model_name === 'toc_latte_v1' && queries.some((q) => q === undefined)) {
-      throw new ApiError('validation_error', 'toc_latte_v1 compresses towards a query: send `query`', {
-        field: 'query',
-        detail: 'use toc_americano_v1 for query-free compression',
-      });
-    }
-    if (body.compression_model_name === 'toc_americano_v1' && queries.some((q) => q !== undefined)) {
-      throw new ApiError('validation_error', 'toc_americano_v1 takes no query', { field: 'query', detail: 'use toc_latte_v1 to compress towards a query' });
-    }
+    const bodies = 'inputs' in body ? bodiesOf(body) : [body];
+    bodies.forEach((b, i) => {
+      const spec = resolveModel(b.compression_model_name);
+      if (!spec) throw new ApiError('validation_error', `Unknown tool-output model: ${b.compression_model_name}`, { field: 'compression_model_name' });
+      checkQueryRule(spec, b.query, 'inputs' in body ? `inputs.${i}.query` : 'query', b.compression_model_name);
+    });
   },
 
-  model: (body) => body.compression_model_name,
-  item: (body) => ({ toolOutput: body.tool_output ?? null, toolName: body.tool_name, query: body.query }),
-  items: (body) => body.inputs.map((i) => ({ toolOutput: i.tool_output ?? null, toolName: i.tool_name, query: i.query })),
+  // Batch bodies have their models merged in `bodiesOf`; the routes ask per input.
+  model: (body) => ('inputs' in body ? (body.compression_model_name ?? '') : body.compression_model_name),
+  item: itemOf,
+  items: (body) => bodiesOf(body).map(itemOf),
+  batchBodies: bodiesOf,
   texts: (item) => strings(item.toolOutput),
 
   options: engineOptions,
@@ -87,6 +110,7 @@ export const toolOutput: FamilyAdapter<Single, Batch, ToolOutputItem, ToolOutput
     original_tokens: out.originalTokens,
     compressed_tokens: out.compressedTokens,
     tokens_saved: out.originalTokens - out.compressedTokens,
+    compression_ratio: nxRatio(out.originalTokens, out.compressedTokens),
     target_compression_ratio: ratio,
     actual_compression_ratio: actualRatio(out.originalTokens, out.compressedTokens),
     duration_ms: durationMs,

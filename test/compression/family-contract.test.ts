@@ -50,10 +50,11 @@ const CASES: FamilyCase[] = [
     sample: longDocument(1),
     other: TOPICS['railway']!.join('\n\n'),
     single: (text) => ({ messages: transcript(text), keep_recent: 2, compression_model_name: 'hcc_latte_v1' }),
-    batch: (texts) => ({ inputs: texts.map((text) => ({ messages: transcript(text) })), keep_recent: 2, compression_model_name: 'hcc_latte_v1' }),
+    // The reference's batch: each input a whole single request with its own model and options.
+    batch: (texts) => ({ inputs: texts.map((text) => ({ messages: transcript(text), keep_recent: 2, compression_model_name: 'hcc_latte_v1' })) }),
     inputs: (body) => contents(body['messages'] as Array<{ content: string | null }>),
     outputs: (row) => contents(row['messages'] as Array<{ content: string | null }>),
-    streamed: (row) => JSON.stringify(row['messages']),
+    streamed: (row) => row['summary'] as string,
   },
   {
     name: 'tool-output',
@@ -62,7 +63,7 @@ const CASES: FamilyCase[] = [
     sample: packageJson,
     other: serverLog,
     single: (text) => ({ tool_output: text, tool_name: 'read_file', compression_model_name: 'toc_americano_v1' }),
-    batch: (texts) => ({ inputs: texts.map((text) => ({ tool_output: text, tool_name: 'read_file' })), compression_model_name: 'toc_americano_v1' }),
+    batch: (texts) => ({ inputs: texts.map((text) => ({ tool_output: text, tool_name: 'read_file', compression_model_name: 'toc_americano_v1' })) }),
     inputs: (body) => [body['tool_output'] as string],
     outputs: (row) => [row['compressed_output'] as string],
     streamed: (row) => row['compressed_output'] as string,

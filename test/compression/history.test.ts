@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { TOPICS } from '../helpers/texts.js';
+import { countTokens } from '../../server/compression/tokens.js';
 
 const t = useTestApp();
 const key = useApiKey(() => t().app);
@@ -27,60 +28,104 @@ const TRANSCRIPT = [
   { role: 'user', content: 'Thanks. Now, how long is the Grey Ridge tunnel?' },
 ].map((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined)));
 
+type Msg = { role: string; content: string | null; name?: string | null; tool_call_id?: string | null };
+
+/** The JSON after `tool: ` on the summary's tool line. */
+const toolLine = (summary: string) => summary.split('\n').find((l) => l.startsWith('tool: '))!.slice('tool: '.length);
+
 describe('history compression', () => {
-  it('keeps length, order, roles, names and tool call ids; the system message and the recent turns stay verbatim', async () => {
+  it('folds the older turns into a role-labelled summary; messages is system + summary + the recent turns verbatim', async () => {
     const res = await compress({ messages: TRANSCRIPT, keep_recent: 2, target_compression_ratio: 0.6 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const out = res.body.data.messages as Array<Record<string, unknown>>;
-    expect(out).toHaveLength(TRANSCRIPT.length);
-    out.forEach((m, i) => {
-      expect(m['role']).toBe(TRANSCRIPT[i]!['role']);
-      expect(m['name']).toBe(TRANSCRIPT[i]!['name']);
-      expect(m['tool_call_id']).toBe(TRANSCRIPT[i]!['tool_call_id']);
-    });
-    expect(out[0]!['content']).toBe(TRANSCRIPT[0]!['content']);
+    const data = res.body.data;
+    const out = data.messages as Msg[];
+    // the system message, one user message carrying the summary, the two recent turns
+    expect(out).toHaveLength(4);
+    expect(out[0]).toEqual(TRANSCRIPT[0]);
+    expect(out[1]).toEqual({ role: 'user', content: data.summary });
     expect(out.slice(-2)).toEqual(TRANSCRIPT.slice(-2));
-    expect(out[3]!['content']).toBeNull();
-    // three older prose turns and the tool result are compressed; the system message, the
-    // tool-call turn without content and the two recent turns are returned as they were
-    expect(res.body.data.messages_compressed).toBe(4);
-    expect(res.body.data.messages_kept).toBe(4);
-    expect(res.body.data.compressed_tokens).toBeLessThan(res.body.data.original_tokens);
+    // one line per older turn with content, in order, labelled by role (the empty tool-call turn says nothing)
+    const labels = (data.summary as string).split('\n').map((l) => l.slice(0, l.indexOf(':')));
+    expect(labels).toEqual(['user', 'assistant', 'tool', 'user']);
+    // the five older turns (the empty one too) are replaced by the summary; the two recent ones kept
+    expect(data.messages_compressed).toBe(5);
+    expect(data.messages_kept).toBe(2);
+    expect(data.compressed_tokens).toBeLessThan(data.original_tokens);
+    expect(data.compression_ratio).toBeCloseTo(data.original_tokens / data.compressed_tokens, 1);
+    expect(data.compression_ratio).toBeGreaterThan(1);
+    expect(data.actual_compression_ratio).toBeCloseTo(1 - data.compressed_tokens / data.original_tokens, 3);
   });
 
-  it.each([0.1, 0.5, 0.9, 2, 10, 200])('JSON in a tool message stays valid JSON at ratio %d', async (ratio) => {
+  it('compressed_tokens counts what messages[] holds, exactly (o200k)', async () => {
+    const res = await compress({ messages: TRANSCRIPT, keep_recent: 2 });
+    const held = (res.body.data.messages as Msg[]).reduce((s, m) => s + (m.content ? countTokens(m.content) : 0), 0);
+    expect(res.body.data.compressed_tokens).toBe(held);
+  });
+
+  it.each([0.1, 0.5, 0.9, 2, 10, 200])('JSON in a tool message stays valid JSON in the summary at ratio %d', async (ratio) => {
     const res = await compress({ messages: TRANSCRIPT, keep_recent: 1, target_compression_ratio: ratio });
     expect(res.status).toBe(200);
-    const tool = res.body.data.messages[4];
-    expect(tool.tool_call_id).toBe('call_42');
-    expect(() => JSON.parse(tool.content)).not.toThrow();
+    expect(() => JSON.parse(toolLine(res.body.data.summary))).not.toThrow();
   });
 
   it('with a query, the old turn that answers it survives while unrelated turns shrink', async () => {
     const res = await compress({ messages: TRANSCRIPT, keep_recent: 1, query: 'How long is the Grey Ridge tunnel?', target_compression_ratio: 4 });
     expect(res.status).toBe(200);
-    const all = (res.body.data.messages as Array<{ content: string | null }>).map((m) => m.content ?? '').join('\n');
-    expect(all).toContain('3.2 kilometres');
+    expect(res.body.data.summary).toContain('3.2 kilometres');
   });
 
   it('without a query, numbers and names of old turns are preferred over filler', async () => {
     const res = await compress({ messages: TRANSCRIPT, keep_recent: 1, target_compression_ratio: 2 });
-    const old = (res.body.data.messages as Array<{ content: string | null }>).slice(1, 3).map((m) => m.content).join(' ');
+    const old = (res.body.data.summary as string).split('\n').slice(0, 2).join(' ');
     const numbers = ['214', '1974', '3.2', '1987'].filter((n) => old.includes(n));
     expect(numbers.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('a transcript of only recent turns is returned unchanged and billed for its tokens', async () => {
+  it('a transcript of only recent turns is returned unchanged, with an empty summary, and billed for its tokens', async () => {
     const messages = TRANSCRIPT.slice(-3);
     const res = await compress({ messages, keep_recent: 3 });
     expect(res.body.data.messages).toEqual(messages);
+    expect(res.body.data.summary).toBe('');
     expect(res.body.data.compressed_tokens).toBe(res.body.data.original_tokens);
+    expect(res.body.data.compression_ratio).toBe(1);
     expect(res.body.data.messages_compressed).toBe(0);
+    expect(res.body.data.messages_kept).toBe(3);
   });
 
-  it('rejects an unknown role and keep_recent outside 1..50 with 422 {detail}', async () => {
-    expect((await compress({ messages: [{ role: 'robot', content: 'x' }] })).status).toBe(422);
+  it('the model is optional (hcc_latte_v1) and null means the default; keep_recent defaults to 3', async () => {
+    const send = (body: Record<string, unknown>) => request(t().app).post('/api/compress/history/').set('X-API-Key', key()).send(body);
+    for (const body of [{ messages: TRANSCRIPT }, { messages: TRANSCRIPT, compression_model_name: null }]) {
+      const res = await send(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.messages_kept).toBe(3);
+      expect(res.body.data.messages.slice(-3)).toEqual(TRANSCRIPT.slice(-3));
+    }
+  });
+
+  it('hcc_espresso_v1 and its legacy alias agentic_history_lingua compress without a query and refuse one', async () => {
+    for (const model of ['hcc_espresso_v1', 'agentic_history_lingua']) {
+      const ok = await compress({ messages: TRANSCRIPT, compression_model_name: model });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.data.summary.length).toBeGreaterThan(0);
+      const withQuery = await compress({ messages: TRANSCRIPT, compression_model_name: model, query: 'tunnel length?' });
+      expect(withQuery.status).toBe(422);
+      expect(withQuery.body).toMatchObject({ code: 'validation_error', field: 'query' });
+    }
+  });
+
+  it('takes any role string and nullable name / tool_call_id; keep_recent outside 1..50 is 422 {detail}', async () => {
+    const messages = [
+      { role: 'developer', content: 'Prefer metric units.', name: null, tool_call_id: null },
+      { role: 'user', content: TOPICS['railway']!.join(' '), name: 'ana' },
+      { role: 'assistant', content: 'Noted.' },
+      { role: 'user', content: 'How long is the tunnel?' },
+    ];
+    const res = await compress({ messages, keep_recent: 2 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.summary.split('\n')[0]).toMatch(/^developer: /);
+    expect(res.body.data.messages.slice(-2)).toEqual(messages.slice(-2));
     expect((await compress({ messages: TRANSCRIPT, keep_recent: 0 })).status).toBe(422);
     expect((await compress({ messages: TRANSCRIPT, keep_recent: 51 })).status).toBe(422);
+    expect((await compress({ messages: [{ role: '', content: 'x' }] })).status).toBe(422);
   });
 });

@@ -91,4 +91,37 @@ describe('tool-output compression', () => {
     expect(extra.status).toBe(422);
     expect(extra.body).toMatchObject({ code: 'validation_error', field: 'query' });
   });
+
+  it('compression_ratio is the Nx factor the hosted SDKs read (original / compressed tokens)', async () => {
+    const res = await compress({ tool_output: LOG, target_compression_ratio: 4 });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.compression_ratio).toBeCloseTo(d.original_tokens / d.compressed_tokens, 2);
+    expect(d.compression_ratio).toBeGreaterThan(2);
+    const empty = await compress({ tool_output: '' });
+    expect(empty.body.data).toMatchObject({ compression_ratio: 1, compressed_output: '' });
+  });
+
+  it.each([
+    ['toc_latte_v2', 'toc_latte_v2'],
+    ['toc_latte', 'toc_latte_v2'],
+    ['agentic_tool_output_gemfilter', 'toc_latte_v1'],
+  ])('%s needs a query and is billed as %s', async (model, canonical) => {
+    const doc = JSON.parse(real('node_modules/express/package.json'));
+    const res = await compress({ tool_output: JSON.stringify(doc), compression_model_name: model, query: 'What license does it use?', target_compression_ratio: 10 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(JSON.parse(res.body.data.compressed_output).license).toBe(doc.license);
+    const rows = await t().db.db.selectFrom('usage_events').select(['model', 'request_id']).where('request_id', '=', String(res.headers['x-request-id'])).execute();
+    expect(rows.map((r) => r.model)).toEqual([canonical]);
+    const missing = await compress({ tool_output: LOG, compression_model_name: model, query: null });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({ code: 'validation_error', field: 'query' });
+  });
+
+  it.each(['toc_americano', 'agentic_tool_output_lingua'])('%s is toc_americano_v1: no query (null counts as none)', async (model) => {
+    const res = await compress({ tool_output: LOG, compression_model_name: model, query: null });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.compressed_output).toContain('ERROR request 7f3a failed');
+    expect((await compress({ tool_output: LOG, compression_model_name: model, query: 'errors?' })).status).toBe(422);
+  });
 });

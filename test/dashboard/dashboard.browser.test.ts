@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
   it.each([
     ['question-agnostic', 'espresso_v1', 'Context'],
     ['markdown', 'markdown_v1', 'Markdown'],
-    ['history', 'hcc_latte_v1', '1. user'],
+    ['history', 'hcc_latte_v1', 'Summary of the older turns'],
     ['tool-output', 'toc_latte_v1', 'run_tests'],
   ])('the playground sample of %s compresses through its own route', async (family, model, title) => {
     await pickFamily(family);

@@ -89,8 +89,12 @@ export async function compress(client: CremaClient, family: Family, input: Playg
       const r = await client.POST('/api/compress/history/', { params: { header }, body });
       if (!r.data) return { error: r.error, status: r.response.status };
       const d = r.data.data;
-      const pairs = input.messages.map((m, i) => ({ title: `${i + 1}. ${m.role}`, original: m.content ?? '', compressed: d.messages[i]?.content ?? '' }));
-      return { result: { ...d, pairs, note: `${d.messages_compressed} message(s) compressed, ${d.messages_kept} kept verbatim.` }, status: r.response.status };
+      // The older turns become one summary; the recent ones come back as they were sent.
+      const firstRecent = input.messages.length - d.messages_kept;
+      const older = input.messages.slice(0, firstRecent).filter((m) => m.role !== 'system');
+      const summary = older.length ? [{ title: 'Summary of the older turns', original: older.map((m) => `${m.role}: ${m.content ?? ''}`).join('\n'), compressed: d.summary }] : [];
+      const recent = input.messages.slice(firstRecent).map((m, i) => ({ title: `${firstRecent + i + 1}. ${m.role}`, original: m.content ?? '', compressed: m.content ?? '' }));
+      return { result: { ...d, pairs: [...summary, ...recent], note: `${d.messages_compressed} older message(s) compressed into the summary, ${d.messages_kept} kept verbatim.` }, status: r.response.status };
     }
     case 'tool-output': {
       const model: S['ToolOutputModelName'] = input.model === 'toc_latte_v1' ? 'toc_latte_v1' : 'toc_americano_v1';
