@@ -155,7 +155,7 @@ export function createCremaClient(options: CremaClientOptions): CremaClient {
     estimateCost: async (request) => post<Schemas['CostEstimateResponse']>('/api/pricing/estimate-cost', request),
     login: async (request) => post<Schemas['SessionResponse']>('/api/auth/login', request),
     logoutSession: async () => void (await post<Schemas['MessageResponse']>('/api/auth/logout-session', undefined)),
-    logout: async () => void (await post<Schemas['MessageResponse']>('/api/authorize/logout', undefined, true)),
+    logout: async () => void (await post<Schemas['LogoutResponse']>('/api/authorize/logout', undefined, true)),
     profile: async () => get<Schemas['ProfileResponse']>('/api/profile/me'),
     rateLimits: async () => get<Schemas['RateLimitsResponse']>('/api/profile/rate-limits'),
     keys: {

@@ -636,8 +636,9 @@ export interface paths {
         /**
          * Revoke the calling API key
          * @description Revokes the key sent in `X-API-Key`, best effort: the client's logout command calls it
-         *     before clearing its local credential file. A key that is already revoked or expired gets
-         *     401 like on any other route; clients treat that as logged out. Deleting only the local
+         *     before clearing its local credential file. Idempotent, as in the hosted API: a key that
+         *     is already revoked also gets 200, with `revoked_key_id: null`; an expired key is revoked
+         *     too. A malformed or unknown key is 401 `invalid_api_key`. Deleting only the local
          *     credential file does not revoke a key. Demo keys may log themselves out.
          */
         post: operations["authorizeLogout"];
@@ -919,7 +920,8 @@ export interface paths {
          * Estimate the cost of compressing a token volume
          * @description `compressed_tokens = round(input_tokens * (1 - compression_ratio))`;
          *     `processing_cost_usd = input_tokens * input_price_per_1m / 1e6`. An unknown
-         *     `compression_model` is a 422. The route has its own per-IP rate limit (429 with
+         *     `compression_model` is a 400 `bad_request` (the hosted API takes any string there and
+         *     answers 400 for a model it does not price). The route has its own per-IP rate limit (429 with
          *     `Retry-After`).
          */
         post: operations["pricingEstimateCost"];
@@ -1194,6 +1196,14 @@ export interface components {
         ToolOutputBatchResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["ToolOutputBatchResult"];
         };
+        /** @description The hosted API's logout answer. */
+        LogoutResponse: {
+            /** @constant */
+            success: true;
+            /** @description The id of the key revoked by this call; null when it was already revoked. */
+            revoked_key_id: string | null;
+            message: string;
+        };
         MessageResponse: components["schemas"]["SuccessEnvelope"] & {
             data: Record<string, never> | null;
         };
@@ -1283,11 +1293,13 @@ export interface components {
             max_api_keys: number;
             rate_limits: components["schemas"]["RateLimits"];
         };
-        /** @description Per-model limit matrices: model id -> tier name -> effective limits (latte_v2: 2x rpm and tpm). */
+        ScaleTierLimits: {
+            tier: components["schemas"]["TierName"];
+            rate_limits: components["schemas"]["RateLimits"];
+        };
+        /** @description Per-model limit matrices, as the hosted API shapes them: model id -> one entry per tier, lowest first, with that tier's effective limits (latte_v2: 2x rpm and tpm). */
         ScaleLimits: {
-            [key: string]: {
-                [key: string]: components["schemas"]["RateLimits"];
-            };
+            [key: string]: components["schemas"]["ScaleTierLimits"][];
         };
         TiersResponse: {
             /** @constant */
@@ -1298,10 +1310,10 @@ export interface components {
         };
         CostEstimateRequest: {
             /**
-             * @description Unknown models give 422.
+             * @description Any string, as in the hosted API; a model crema does not serve gives 400 `bad_request` (field `compression_model`).
              * @default latte_v1
              */
-            compression_model?: components["schemas"]["ModelId"];
+            compression_model?: string;
             /** @description Must be greater than 0. */
             input_tokens: number;
             /**
@@ -1424,14 +1436,26 @@ export interface components {
             display_name?: string | null;
             account_type?: components["schemas"]["AccountType"];
         };
+        /** @description Carries the hosted API's `user_id`, `is_admin`, `full_name` and `wallet_balance` beside crema's own names for the same facts (`id`, `display_name`, `balance_usd`). */
         Profile: {
             id: string;
+            /** @description The account id (same as `id`). */
+            user_id: string;
+            /** @description True for the `admin` role. */
+            is_admin: boolean;
             email: string;
             display_name: string | null;
+            /** @description Same as `display_name`. */
+            full_name: string | null;
             role: components["schemas"]["Role"];
-            account_type: components["schemas"]["AccountType"] | null;
+            /** @description `user` while unset (the hosted API's default); `account_type_set` says whether it was chosen. */
+            account_type: components["schemas"]["AccountType"];
+            /** @description False until `account_type` is chosen (at signup, profile creation or PATCH); it can be set once. */
+            account_type_set: boolean;
             tier: components["schemas"]["TierName"];
             balance_usd: number;
+            /** @description Same as `balance_usd`. */
+            wallet_balance: number;
             monthly_compressed_tokens: number;
             profile_created: boolean;
             /** Format: date-time */
@@ -1440,15 +1464,23 @@ export interface components {
         ProfileResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Profile"];
         };
-        RoleResponse: components["schemas"]["SuccessEnvelope"] & {
-            data: {
-                role: components["schemas"]["Role"];
-                account_type: components["schemas"]["AccountType"] | null;
-            };
+        /** @description Flat, as in the hosted API (no envelope). An account whose type is still unset answers `user`, the hosted API's default. */
+        RoleResponse: {
+            role: components["schemas"]["Role"];
+            /** @description True for the `admin` role. */
+            is_admin: boolean;
+            account_type: components["schemas"]["AccountType"];
         };
         RateLimitsResponse: components["schemas"]["SuccessEnvelope"] & {
+            /** @description The hosted API's flat `{tier, rpm, tpm, rpd, max_api_keys}` (the tier's base limits), plus crema's `display_name`, `rate_limits` (the same base limits) and per-model `model_limits`. */
             data: {
                 tier: components["schemas"]["TierName"];
+                /** @description Requests per minute at the tier's base rate; -1 means unlimited. */
+                rpm: number;
+                /** @description Tokens per minute at the tier's base rate; -1 means unlimited. */
+                tpm: number;
+                /** @description Requests per day; -1 means unlimited. */
+                rpd: number;
                 display_name: string;
                 max_api_keys: number;
                 rate_limits: components["schemas"]["RateLimits"];
@@ -1874,12 +1906,9 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "success": true,
-                 *       "message": null,
-                 *       "data": {
-                 *         "role": "user",
-                 *         "account_type": "enterprise"
-                 *       }
+                 *       "role": "user",
+                 *       "is_admin": false,
+                 *       "account_type": "enterprise"
                  *     }
                  */
                 "application/json": components["schemas"]["RoleResponse"];
@@ -3161,7 +3190,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageOk"];
+            /** @description The key is revoked (now, or already before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "revoked_key_id": "0b6f7c9e-8f65-4a51-9b8e-2f1d3c4b5a69",
+                     *       "message": "API key revoked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3560,13 +3604,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "scale_limits": {
-                     *         "latte_v2": {
-                     *           "tier1": {
-                     *             "rpm": 120,
-                     *             "tpm": 500000,
-                     *             "rpd": 5000
+                     *         "latte_v2": [
+                     *           {
+                     *             "tier": "tier1",
+                     *             "rate_limits": {
+                     *               "rpm": 120,
+                     *               "tpm": 500000,
+                     *               "rpd": 5000
+                     *             }
                      *           }
-                     *         }
+                     *         ]
                      *       }
                      *     }
                      */
