@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import { keyPrincipalOf, requireApiKey } from '../api-keys/api-key-auth.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Meter } from '../billing/meter.js';
+import { requestSource } from './request-source.js';
 import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
 import { openEventStream, writeEvent } from '../http/sse.js';
@@ -82,7 +83,7 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
       rejectOverContext(counts, queryCounts, spec.maxContextTokens, modelId, 'inputs' in (body as object), adapter.family.id);
       const rows = counts.filter((c) => c.some((n) => n > 0)).length;
       return await meter(
-        { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total },
+        { principal: keyPrincipalOf(res), requestId: String(res.req.id), family: adapter.family.id, model: modelId, operation, inputTokens: total, source: requestSource(body) },
         async (refused) => {
           // Cancelled when the budget passes, the client goes away or the hold taken meanwhile is
           // refused: the hold is released (no charge) and the worker is free for the next request.
