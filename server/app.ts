@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { authRoutes } from './accounts/auth.routes.js';
 import { profileRoutes } from './accounts/profile.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { hostedKeyRoutes } from './api-keys/hosted-keys.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
 import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
@@ -72,8 +73,9 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
+    ...hostedKeyRoutes({ auth: services.auth, keys: services.keys, hosted: services.hostedKeys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
-    ...usageRoutes({ auth: services.auth, usage: services.usage }),
+    ...usageRoutes({ auth: services.auth, usage: services.usage, stats: services.usageStats }),
     ...FAMILIES.flatMap((family) =>
       familyRoutes(ADAPTERS[family.id], {
         backend: metrics ? metrics.instrument(deps.backend) : deps.backend,
