@@ -122,6 +122,14 @@ describe('POST /api/authorize/logout', () => {
     expect(again.body).toEqual({ success: true, revoked_key_id: null, message: 'API key was already revoked' });
   });
 
+  it("takes the hosted SDK's request: an empty body sent as application/json", async () => {
+    const { token } = await signup(t().app);
+    const { key, id } = await createKey(t().app, token);
+    const res = await request(t().app).post('/api/authorize/logout').set('X-API-Key', key).set('Content-Type', 'application/json').send('');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.revoked_key_id).toBe(id);
+  });
+
   it('an unknown well-formed key is 401: nothing to log out of', async () => {
     const res = await request(t().app).post('/api/authorize/logout').set('X-API-Key', `cmp_${'A'.repeat(40)}`);
     expect(res.status).toBe(401);
