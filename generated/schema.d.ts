@@ -1550,8 +1550,11 @@ export interface components {
             account_type?: components["schemas"]["AccountType"];
             display_name?: string;
         };
+        /** @description crema's fields, and the hosted API's `full_name` (the same as `display_name`, which wins when both are sent). The hosted API's `company_name`, `country` and `extra_usage_*` are accepted and not stored. */
         ProfileUpdateRequest: {
             display_name?: string | null;
+            /** @description The hosted API's name for `display_name` (its limit, 255 characters). */
+            full_name?: string | null;
             account_type?: components["schemas"]["AccountType"];
         };
         /** @description Carries the hosted API's `user_id`, `is_admin`, `full_name` and `wallet_balance` beside crema's own names for the same facts (`id`, `display_name`, `balance_usd`). */

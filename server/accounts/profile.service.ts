@@ -90,9 +90,11 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
       await db.transaction().execute(async (tx) => {
         const account = await lockAccount(tx, principal.account.id);
         if (!account) throw new ApiError('authentication_error', 'Account no longer exists');
+        // The hosted API names the same field full_name; crema's own name wins when both are sent.
+        const name = input.display_name !== undefined ? input.display_name : input.full_name;
         await updateAccount(tx, account.id, {
           account_type: checkAccountType(account.account_type, input.account_type),
-          ...(input.display_name !== undefined ? { display_name: input.display_name } : {}),
+          ...(name !== undefined ? { display_name: name } : {}),
         });
       });
       return this.get(principal);

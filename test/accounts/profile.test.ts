@@ -71,6 +71,15 @@ describe('profile routes', () => {
     expect(user.body.data).toMatchObject({ is_admin: false, full_name: 'Ada', display_name: 'Ada', account_type: 'user', account_type_set: false });
   });
 
+  it("PATCH /me takes the hosted API's full_name (display_name wins when both are sent)", async () => {
+    const { token } = await signup(t.app);
+    const res = await request(t.app).patch('/api/profile/me').set(bearer(token)).send({ full_name: 'Grace Hopper', company_name: 'ACME' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ full_name: 'Grace Hopper', display_name: 'Grace Hopper' });
+    const both = await request(t.app).patch('/api/profile/me').set(bearer(token)).send({ full_name: 'A', display_name: 'B' });
+    expect(both.body.data.full_name).toBe('B');
+  });
+
   it('GET /role is flat {role, is_admin, account_type}, an unset type reading user', async () => {
     const adminRole = await request(t.app).get('/api/profile/role').set(bearer(admin.token));
     expect(adminRole.status).toBe(200);

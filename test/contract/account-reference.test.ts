@@ -28,6 +28,8 @@ const ok = (schema: string, res: request.Response, status = 200) => {
 describe('account operations answer the reference schemas', () => {
   it('GET /api/profile/role -> RoleResponse', async () => ok('RoleResponse', await request(app).get('/api/profile/role').set(bearer(token))));
   it('GET /api/profile/me -> ProfileResponse', async () => ok('ProfileResponse', await request(app).get('/api/profile/me').set(bearer(token))));
+  it('PATCH /api/profile/me -> ProfileUpdateResponse', async () =>
+    ok('ProfileUpdateResponse', await request(app).patch('/api/profile/me').set(bearer(token)).send({ full_name: 'Ada Lovelace', country: 'GB' })));
   it('GET /api/profile/rate-limits -> RateLimitsResponse', async () =>
     ok('RateLimitsResponse', await request(app).get('/api/profile/rate-limits').set(bearer(token))));
   it('GET /api/billing/tiers -> TiersResponse', async () => ok('TiersResponse', await request(app).get('/api/billing/tiers')));
