@@ -884,8 +884,9 @@ export interface paths {
         /**
          * Revoke the calling API key
          * @description Revokes the key sent in `X-API-Key`, best effort: the client's logout command calls it
-         *     before clearing its local credential file. A key that is already revoked or expired gets
-         *     401 like on any other route; clients treat that as logged out. Deleting only the local
+         *     before clearing its local credential file. Idempotent, as in the hosted API: a key that
+         *     is already revoked also gets 200, with `revoked_key_id: null`; an expired key is revoked
+         *     too. A malformed or unknown key is 401 `invalid_api_key`. Deleting only the local
          *     credential file does not revoke a key. Demo keys may log themselves out.
          */
         post: operations["authorizeLogout"];
@@ -945,6 +946,96 @@ export interface paths {
          * @description Raising the cap lifts a 402 `api_key_budget_exceeded` at once; `null` removes the cap.
          */
         patch: operations["keysUpdateBudget"];
+        trace?: never;
+    };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's API keys (the hosted API's shape)
+         * @description The hosted API's key listing: the caller's keys that are not revoked, in its shape
+         *     (lowercase `status`, `key_preview`, `total_requests`, `daily_limit`), plus crema's
+         *     `prefix`, `monthly_budget_usd` and `spent_this_month_usd`. Revoked keys are summed in
+         *     `revoked_summary` instead of listed. crema's own listing is `GET /api/keys`.
+         */
+        get: operations["hostedKeysList"];
+        put?: never;
+        /**
+         * Create an API key (the hosted API's shape)
+         * @description The hosted API's key creation. `expires_at` omitted means 30 days from now, `null`
+         *     means never (as in the hosted API). `daily_limit` is the key's daily request cap.
+         *     `enterprise` keys (postpaid, admin-approved) are not offered by crema: 400
+         *     `bad_request`. The tier's `max_api_keys` caps ACTIVE keys (403 `key_limit_reached`).
+         *     The full key is in `data.key`, shown only here.
+         */
+        post: operations["hostedKeysCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's API keys (the hosted API's shape) */
+        get: operations["hostedKeysGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Revoke an API key (the hosted API's route)
+         * @description Revocation is immediate; revoking a key that is already revoked is also 200.
+         */
+        put: operations["hostedKeysRevoke"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onprem/validate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an API key (the hosted API's on-prem key check)
+         * @description Answers whether the key in `X-API-Key` is live, with its account and scope. A malformed,
+         *     unknown or revoked key is 401 `invalid_api_key`, an expired one 401 `expired_api_key`,
+         *     as on every key route. Demo keys may check themselves.
+         */
+        get: operations["onpremValidateKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/profile/create": {
@@ -1074,15 +1165,43 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's usage, grouped by day, model or key
+         * The caller's usage, grouped by day, model, key or source
          * @description Settled compression requests of the calling account between `from` and `to` (UTC
          *     calendar days, both inclusive), summed per group: requests (a batch is one request),
          *     original and compressed tokens, tokens saved and the cost charged. `group_by=day` lists
-         *     every day of the range, with zeros on days without usage; `model` and `key` list only
-         *     groups with usage, the costliest first. `from` after `to`, or a range over 366 days, is
+         *     every day of the range, with zeros on days without usage; `model`, `key` and `source`
+         *     list only groups with usage, the costliest first (`source` groups by the `source` each
+         *     request sent, `none` for requests without one). `from` after `to`, or a range over 366 days, is
          *     a 422 `validation_error`.
          */
         get: operations["usageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's usage statistics with a time series (the hosted API's shape)
+         * @description Settled compression requests of the calling account over a period, as totals, a time
+         *     series (one point per UTC hour or day of the period, zeros included) and, crema's
+         *     addition, `by_source`: the same totals per `source` the requests sent (null when none).
+         *     `custom` takes `start_date` and `end_date` (YYYY-MM-DD, UTC, both inclusive, at most 366
+         *     days); a missing or malformed date, or a start after the end, is 400 `bad_request`.
+         *     `total_output_tokens` and the `output_tokens` of each point count the compressed tokens
+         *     returned; crema does not know the downstream model's price, so `savings_usd` is 0.
+         *     `skip_cache` is accepted and changes nothing (usage rows are written synchronously).
+         */
+        get: operations["usageStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1167,7 +1286,8 @@ export interface paths {
          * Estimate the cost of compressing a token volume
          * @description `compressed_tokens = round(input_tokens * (1 - compression_ratio))`;
          *     `processing_cost_usd = input_tokens * input_price_per_1m / 1e6`. An unknown
-         *     `compression_model` is a 422. The route has its own per-IP rate limit (429 with
+         *     `compression_model` is a 400 `bad_request` (the hosted API takes any string there and
+         *     answers 400 for a model it does not price). The route has its own per-IP rate limit (429 with
          *     `Retry-After`).
          */
         post: operations["pricingEstimateCost"];
@@ -1462,6 +1582,14 @@ export interface components {
         ToolOutputBatchResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["ToolOutputBatchResult"];
         };
+        /** @description The hosted API's logout answer. */
+        LogoutResponse: {
+            /** @constant */
+            success: true;
+            /** @description The id of the key revoked by this call; null when it was already revoked. */
+            revoked_key_id: string | null;
+            message: string;
+        };
         MessageResponse: components["schemas"]["SuccessEnvelope"] & {
             data: Record<string, never> | null;
         };
@@ -1688,11 +1816,13 @@ export interface components {
             max_api_keys: number;
             rate_limits: components["schemas"]["RateLimits"];
         };
-        /** @description Per-model limit matrices: model id -> tier name -> effective limits (latte_v2: 2x rpm and tpm). */
+        ScaleTierLimits: {
+            tier: components["schemas"]["TierName"];
+            rate_limits: components["schemas"]["RateLimits"];
+        };
+        /** @description Per-model limit matrices, as the hosted API shapes them: model id -> one entry per tier, lowest first, with that tier's effective limits (latte_v2: 2x rpm and tpm). */
         ScaleLimits: {
-            [key: string]: {
-                [key: string]: components["schemas"]["RateLimits"];
-            };
+            [key: string]: components["schemas"]["ScaleTierLimits"][];
         };
         TiersResponse: {
             /** @constant */
@@ -1703,10 +1833,10 @@ export interface components {
         };
         CostEstimateRequest: {
             /**
-             * @description Unknown models give 422.
+             * @description Any string, as in the hosted API; a model crema does not serve gives 400 `bad_request` (field `compression_model`).
              * @default latte_v1
              */
-            compression_model?: components["schemas"]["ModelId"];
+            compression_model?: string;
             /** @description Must be greater than 0. */
             input_tokens: number;
             /**
@@ -1864,18 +1994,33 @@ export interface components {
             account_type?: components["schemas"]["AccountType"];
             display_name?: string;
         };
+        /** @description crema's fields, and the hosted API's `full_name` (the same as `display_name`, which wins when both are sent). The hosted API's `company_name`, `country` and `extra_usage_*` are accepted and not stored. */
         ProfileUpdateRequest: {
             display_name?: string | null;
+            /** @description The hosted API's name for `display_name` (its limit, 255 characters). */
+            full_name?: string | null;
             account_type?: components["schemas"]["AccountType"];
         };
+        /** @description Carries the hosted API's `user_id`, `is_admin`, `full_name` and `wallet_balance` beside crema's own names for the same facts (`id`, `display_name`, `balance_usd`). */
         Profile: {
             id: string;
+            /** @description The account id (same as `id`). */
+            user_id: string;
+            /** @description True for the `admin` role. */
+            is_admin: boolean;
             email: string;
             display_name: string | null;
+            /** @description Same as `display_name`. */
+            full_name: string | null;
             role: components["schemas"]["Role"];
-            account_type: components["schemas"]["AccountType"] | null;
+            /** @description `user` while unset (the hosted API's default); `account_type_set` says whether it was chosen. */
+            account_type: components["schemas"]["AccountType"];
+            /** @description False until `account_type` is chosen (at signup, profile creation or PATCH); it can be set once. */
+            account_type_set: boolean;
             tier: components["schemas"]["TierName"];
             balance_usd: number;
+            /** @description Same as `balance_usd`. */
+            wallet_balance: number;
             monthly_compressed_tokens: number;
             profile_created: boolean;
             /** Format: date-time */
@@ -1884,15 +2029,23 @@ export interface components {
         ProfileResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Profile"];
         };
-        RoleResponse: components["schemas"]["SuccessEnvelope"] & {
-            data: {
-                role: components["schemas"]["Role"];
-                account_type: components["schemas"]["AccountType"] | null;
-            };
+        /** @description Flat, as in the hosted API (no envelope). An account whose type is still unset answers `user`, the hosted API's default. */
+        RoleResponse: {
+            role: components["schemas"]["Role"];
+            /** @description True for the `admin` role. */
+            is_admin: boolean;
+            account_type: components["schemas"]["AccountType"];
         };
         RateLimitsResponse: components["schemas"]["SuccessEnvelope"] & {
+            /** @description The hosted API's flat `{tier, rpm, tpm, rpd, max_api_keys}` (the tier's base limits), plus crema's `display_name`, `rate_limits` (the same base limits) and per-model `model_limits`. */
             data: {
                 tier: components["schemas"]["TierName"];
+                /** @description Requests per minute at the tier's base rate; -1 means unlimited. */
+                rpm: number;
+                /** @description Tokens per minute at the tier's base rate; -1 means unlimited. */
+                tpm: number;
+                /** @description Requests per day; -1 means unlimited. */
+                rpd: number;
                 display_name: string;
                 max_api_keys: number;
                 rate_limits: components["schemas"]["RateLimits"];
@@ -1913,11 +2066,170 @@ export interface components {
             confirmation: string;
         };
         /**
-         * @description `day`: UTC calendar day (YYYY-MM-DD); `model`: model id; `key`: API key id.
+         * @description The hosted API's key statuses; crema answers `active`, `expired` or `revoked`.
+         * @enum {string}
+         */
+        HostedApiKeyStatus: "pending" | "active" | "expired" | "declined" | "revoked";
+        /**
+         * @description The hosted API's scopes; crema issues `user` and `demo` keys (`enterprise` is 400).
+         * @enum {string}
+         */
+        HostedApiKeyScope: "demo" | "user" | "enterprise";
+        /** @description The hosted API's `APIKeyResult`, plus crema's `prefix`, `monthly_budget_usd`, `spent_this_month_usd` and `revoked_at`. */
+        HostedApiKey: {
+            id: string;
+            name: string;
+            scope: components["schemas"]["HostedApiKeyScope"];
+            status: components["schemas"]["HostedApiKeyStatus"];
+            /**
+             * @description Always `prepaid`: requests draw on the account's credit.
+             * @enum {string}
+             */
+            billing_mode: "prepaid" | "postpaid";
+            /** @description The key's first characters and an ellipsis, for display. */
+            key_preview: string | null;
+            /** @description Always null; the full key is shown only at creation. */
+            key_plain: null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /** @description Settled requests made with the key, all time (a batch is one). */
+            total_requests: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** @description The key's daily request cap; null for none. */
+            daily_limit: number | null;
+            /** @description Not tracked per key outside the rate limiter; always null. */
+            daily_requests_remaining: null;
+            company_name: null;
+            prefix: string;
+            monthly_budget_usd: number | null;
+            spent_this_month_usd: number;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description The hosted API's `APIKeyCreatedResult`. */
+        HostedApiKeyCreated: {
+            id: string;
+            name: string;
+            scope: components["schemas"]["HostedApiKeyScope"];
+            status: components["schemas"]["HostedApiKeyStatus"];
+            /** @enum {string} */
+            billing_mode: "prepaid" | "postpaid";
+            /** @description The full key. Shown once; not recoverable. */
+            key: string;
+            key_preview: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            company_name: null;
+            daily_limit: number | null;
+        };
+        /** @description The hosted API's `APIKeyCreateRequest`. */
+        HostedApiKeyCreateRequest: {
+            name: string;
+            /** @default user */
+            scope?: components["schemas"]["HostedApiKeyScope"];
+            /** @description Daily request cap; null or omitted for none. */
+            daily_limit?: number | null;
+            /** @description Omitted means 30 days from now; null means never. */
+            expires_at?: string | null;
+            /** @description Read by the hosted API for enterprise requests; accepted and ignored. */
+            request_message?: string | null;
+            /** @description Read by the hosted API for enterprise requests; accepted and ignored. */
+            company_name?: string | null;
+            /** @description Read by the hosted API for enterprise requests; accepted and ignored. */
+            expected_monthly_usage?: number | null;
+        };
+        RevokedKeysSummary: {
+            count: number;
+            total_requests_all_time: number;
+            total_requests_this_month: number;
+            total_usage_this_month_usd: number;
+            latest_revoked_at: string | null;
+        };
+        HostedApiKeyListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HostedApiKey"][];
+            revoked_summary: components["schemas"]["RevokedKeysSummary"];
+        };
+        HostedApiKeyResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HostedApiKey"];
+        };
+        HostedApiKeyCreatedResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HostedApiKeyCreated"];
+        };
+        ValidateKeyResponse: {
+            /** @constant */
+            valid: true;
+            /** @description The key's account id. */
+            user_id: string;
+            scope: components["schemas"]["ApiKeyScope"];
+            key_id?: string;
+        };
+        TimeSeriesDataPoint: {
+            /**
+             * Format: date-time
+             * @description Start of the UTC hour or day.
+             */
+            timestamp: string;
+            requests: number;
+            /** @description Original tokens. */
+            input_tokens: number;
+            compressed_input_tokens: number;
+            /** @description The compressed tokens returned (equal to compressed_input_tokens). */
+            output_tokens: number;
+            cost_usd: number;
+            /** @description Always 0 (the downstream model's price is unknown to crema). */
+            savings_usd: number;
+        };
+        SourceUsage: {
+            /** @description The requests' `source`; null for requests that sent none. */
+            source: string | null;
+            requests: number;
+            input_tokens: number;
+            compressed_input_tokens: number;
+            cost_usd: number;
+        };
+        UsageStatsResult: {
+            period: string;
+            /** Format: date-time */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description End of the period (excluded).
+             */
+            period_end: string;
+            /** @enum {string} */
+            group_by: "hour" | "day";
+            time_series: components["schemas"]["TimeSeriesDataPoint"][];
+            total_requests: number;
+            total_input_tokens: number;
+            total_compressed_input_tokens: number;
+            total_output_tokens: number;
+            total_cost_usd: number;
+            total_savings_usd: number;
+            /** @description Same as total_cost_usd. */
+            total_spent_usd: number;
+            api_key_id: string | null;
+            model: string | null;
+            /** @description Key id (`none` for usage without a key) -> series; null unless include_per_key. */
+            per_key_time_series: {
+                [key: string]: components["schemas"]["TimeSeriesDataPoint"][];
+            } | null;
+            /** @description crema's addition: totals per request `source`, the largest first. */
+            by_source: components["schemas"]["SourceUsage"][];
+        };
+        UsageStatsResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["UsageStatsResult"];
+        };
+        /**
+         * @description `day`: UTC calendar day (YYYY-MM-DD); `model`: model id; `key`: API key id; `source`: the requests' `source` (`none` for requests that sent none).
          * @default day
          * @enum {string}
          */
-        UsageGroupBy: "day" | "model" | "key";
+        UsageGroupBy: "day" | "model" | "key" | "source";
         UsageTotals: {
             requests: number;
             original_tokens: number;
@@ -1928,7 +2240,7 @@ export interface components {
             cost_usd: number;
         };
         UsageGroup: components["schemas"]["UsageTotals"] & {
-            /** @description The day, model id or API key id (`none` for usage without a key). */
+            /** @description The day, model id, API key id (`none` for usage without a key) or source (`none` for requests without one). */
             group: string;
             /** @description For display; a key's group is labelled with its name and prefix. */
             label: string;
@@ -2341,12 +2653,9 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "success": true,
-                 *       "message": null,
-                 *       "data": {
-                 *         "role": "user",
-                 *         "account_type": "enterprise"
-                 *       }
+                 *       "role": "user",
+                 *       "is_admin": false,
+                 *       "account_type": "enterprise"
                  *     }
                  */
                 "application/json": components["schemas"]["RoleResponse"];
@@ -3971,7 +4280,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageOk"];
+            /** @description The key is revoked (now, or already before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "revoked_key_id": "0b6f7c9e-8f65-4a51-9b8e-2f1d3c4b5a69",
+                     *       "message": "API key revoked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4099,6 +4423,159 @@ export interface operations {
             404: components["responses"]["ResourceNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live keys and a summary of the revoked ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedApiKeyListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "laptop",
+                 *       "scope": "user",
+                 *       "daily_limit": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["HostedApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key; `key` holds the full value, shown only here. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedApiKeyCreatedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One key record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedApiKeyResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            404: components["responses"]["ResourceNotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            404: components["responses"]["ResourceNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    onpremValidateKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is live. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "user_id": "5d0c8a3e-2f4b-4c1e-9a7d-6b5e4f3a2c10",
+                     *       "scope": "user"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidateKeyResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4284,6 +4761,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    usageStats: {
+        parameters: {
+            query?: {
+                /** @description `last_day` is the last 24 hours, `last_week` 7 days, `last_month` 30 days, `last_year` 365 days, ending now; `current_month` starts on the first of this UTC month. */
+                period?: "last_day" | "last_week" | "last_month" | "last_90_days" | "last_year" | "current_month" | "custom";
+                /** @description First UTC day of a `custom` period (YYYY-MM-DD). */
+                start_date?: string;
+                /** @description Last UTC day of a `custom` period (YYYY-MM-DD), included. */
+                end_date?: string;
+                group_by?: "hour" | "day";
+                /** @description Only this key's usage (an id that is not one of the caller's keys gives zeros). */
+                api_key_id?: string;
+                /** @description Only this model's usage. */
+                model?: string;
+                /** @description With no `api_key_id`, add `per_key_time_series` (key id, or `none`, -> series). */
+                include_per_key?: boolean;
+                skip_cache?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageStatsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     usageLedger: {
         parameters: {
             query?: {
@@ -4370,13 +4888,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "scale_limits": {
-                     *         "latte_v2": {
-                     *           "tier1": {
-                     *             "rpm": 120,
-                     *             "tpm": 500000,
-                     *             "rpd": 5000
+                     *         "latte_v2": [
+                     *           {
+                     *             "tier": "tier1",
+                     *             "rate_limits": {
+                     *               "rpm": 120,
+                     *               "tpm": 500000,
+                     *               "rpd": 5000
+                     *             }
                      *           }
-                     *         }
+                     *         ]
                      *       }
                      *     }
                      */

@@ -7,6 +7,7 @@ import { authRoutes } from './accounts/auth.routes.js';
 import { profileRoutes } from './accounts/profile.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { cliTokenRoutes } from './api-keys/cli-token.routes.js';
+import { hostedKeyRoutes } from './api-keys/hosted-keys.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
 import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
@@ -87,8 +88,9 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
+    ...hostedKeyRoutes({ auth: services.auth, keys: services.keys, hosted: services.hostedKeys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
-    ...usageRoutes({ auth: services.auth, usage: services.usage }),
+    ...usageRoutes({ auth: services.auth, usage: services.usage, stats: services.usageStats }),
     ...cliTokenRoutes({ auth: services.auth, keys: services.keys, clock: () => new Date(now()) }),
     ...gatewayStatusRoutes({ keys: services.keys, gateway: services.gateway }),
     ...FAMILIES.flatMap((family) =>

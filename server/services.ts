@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createAuthService } from './accounts/auth.service.js';
 import { createProfileService } from './accounts/profile.service.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
+import { createHostedKeysService } from './api-keys/hosted-keys.service.js';
 import { createTierCache } from './billing/account-tier.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
@@ -9,6 +10,7 @@ import { createGatewayStatusService } from './gateway/gateway-status.service.js'
 import type { Database } from './db/database.js';
 import type { QuotaStore } from './rate-limit/quota.js';
 import { createUsageService } from './usage/usage.service.js';
+import { createUsageStatsService } from './usage/usage-stats.service.js';
 import { createRequestLimits } from './rate-limit/request-limits.js';
 
 export interface ServiceDeps {
@@ -34,6 +36,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs, adminEmail: deps.adminEmail, signup: deps.signup }),
     keys,
+    hostedKeys: createHostedKeysService({ db, clock, keys }),
     profiles: createProfileService({
       db,
       clock,
@@ -44,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     usage: createUsageService({ db, clock }),
     gateway: createGatewayStatusService({ db, clock }),
+    usageStats: createUsageStatsService({ db, clock }),
     billing,
     limits,
     tiers,

@@ -25,9 +25,11 @@ describe('GET /api/billing/tiers', () => {
 
   it('returns scale_limits where latte_v2 has twice the rpm and tpm and the same rpd', async () => {
     const res = await request(t().app).get('/api/billing/tiers');
-    for (const tier of res.body.tiers) {
-      const v1 = res.body.scale_limits.latte_v1[tier.name];
-      const v2 = res.body.scale_limits.latte_v2[tier.name];
+    // The hosted API's shape: model -> [{tier, rate_limits}], one entry per tier, lowest first.
+    expect(res.body.scale_limits.latte_v1.map((e: { tier: string }) => e.tier)).toEqual(res.body.tiers.map((t: { name: string }) => t.name));
+    for (const [i, tier] of res.body.tiers.entries()) {
+      const v1 = res.body.scale_limits.latte_v1[i].rate_limits;
+      const v2 = res.body.scale_limits.latte_v2[i].rate_limits;
       expect(v1).toEqual(tier.rate_limits);
       expect(v2).toEqual({ rpm: tier.rate_limits.rpm * 2, tpm: tier.rate_limits.tpm * 2, rpd: tier.rate_limits.rpd });
     }
