@@ -103,8 +103,16 @@ export interface Discovery {
 
 /** One POST to the tool-discovery route; throws on anything but 200 with a list of names. */
 export async function discover(target: Pick<Target, 'base' | 'key'>, body: object): Promise<Discovery> {
-  const t = performance.now();
-  const res = await post(target.base, ROUTE, body, { 'X-API-Key': target.key });
+  let t = performance.now();
+  let res = await post(target.base, ROUTE, body, { 'X-API-Key': target.key });
+  // A server at --base-url may hold a lower tier: wait out its limit rather than end the run.
+  for (let tries = 0; res.status === 429 && tries < 5; tries++) {
+    const wait = Number(res.json?.retry_after ?? 5);
+    console.error(`429 from ${ROUTE}: waiting ${wait} s`);
+    await new Promise((r) => setTimeout(r, Math.max(1, wait) * 1000));
+    t = performance.now();
+    res = await post(target.base, ROUTE, body, { 'X-API-Key': target.key });
+  }
   const ms = performance.now() - t;
   // The reference wraps the result in {success, message, data}; accept a flat body as well.
   const data = res.json?.data ?? res.json;
