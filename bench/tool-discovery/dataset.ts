@@ -60,3 +60,23 @@ export function buildPool(tools: readonly SourcedTool[], needs: readonly string[
   const pool = shuffled([...needed, ...shuffled(rest, random).slice(0, Math.max(0, size - needed.length))], random);
   return pool.map(({ name, description, parameters }) => ({ name, description, parameters }));
 }
+
+/** How a request carries its tools: the reference's shape, or as OpenAI, Anthropic and MCP hold them. */
+export const TOOL_FORMATS = ['reference', 'openai', 'anthropic', 'mcp'] as const;
+export type ToolFormat = (typeof TOOL_FORMATS)[number];
+
+/** A pool's tools in `format` (the route must answer with the same names whatever the shape). */
+export function inFormat(pool: readonly ToolDefinition[], format: ToolFormat): object[] {
+  return pool.map(({ name, description, parameters }) => {
+    switch (format) {
+      case 'openai':
+        return { type: 'function', function: { name, description, parameters: parameters ?? { type: 'object', properties: {} } } };
+      case 'anthropic':
+        return { name, description, input_schema: parameters ?? { type: 'object', properties: {} } };
+      case 'mcp':
+        return { name, description, inputSchema: parameters ?? { type: 'object', properties: {} } };
+      default:
+        return { name, description, parameters };
+    }
+  });
+}

@@ -12,6 +12,7 @@
  *
  * Flags: --base-url URL, --api-key KEY, --model ID (default tdc_coldbrew_v1), --models DIR,
  * --pools 20,100,500, --limit N (queries), --seed S, --out DIR, --fresh (extract the tools again),
+ * --format reference|openai|anthropic|mcp (the shape the tools are sent in; default the reference's),
  * --self-check (run the harness against a stand-in route that answers with BM25 and check that its
  * rows equal the BM25 rows; writes nothing).
  */
@@ -19,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { machineHeader, mean, quantile, Report } from '../families/common.js';
 import { rng } from '../squad.js';
 import { bm25Pick, randomPick } from './bm25.js';
-import { buildPool, checkQueries, type CheckedQuery, type Split } from './dataset.js';
+import { buildPool, checkQueries, inFormat, TOOL_FORMATS, type CheckedQuery, type Split, type ToolFormat } from './dataset.js';
 import { loadTools } from './extract.js';
 import { QUERIES } from './queries.js';
 import { discover, startCrema, startStandIn, type Target } from './servers.js';
@@ -39,6 +40,8 @@ interface Outcome {
   returned: string[];
   recallK: number;
   recall1: number;
+  /** Names returned that are not in the pool, or returned twice (a route bug, never a baseline's). */
+  foreign: number;
   ms: number;
   serverMs?: number | undefined;
   reasoning?: string | null | undefined;
@@ -57,8 +60,11 @@ const { values: flags } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'self-check': { type: 'boolean', default: false },
     warmup: { type: 'string', default: '3' },
+    format: { type: 'string', default: 'reference' },
   },
 });
+if (!(TOOL_FORMATS as readonly string[]).includes(flags.format!)) throw new Error(`--format must be one of ${TOOL_FORMATS.join(', ')}`);
+const format = flags.format as ToolFormat;
 const pools = flags.pools!.split(',').map(Number);
 const seed = Number(flags.seed);
 const selfCheck = flags['self-check']!;
@@ -75,7 +81,7 @@ else if (flags['base-url']) {
   target = { base: flags['base-url'].replace(/\/$/u, ''), key, close: async () => undefined };
 } else target = await startCrema(flags.models!);
 
-const request = (query: string, pool: object[]) => ({ query, tools: pool, max_tools: K, compression_model_name: flags.model });
+const request = (query: string, pool: Parameters<typeof inFormat>[0]) => ({ query, tools: inFormat(pool, format), max_tools: K, compression_model_name: flags.model });
 
 const outcomes: Outcome[] = [];
 try {
@@ -89,7 +95,9 @@ try {
       const pool = buildPool(tools, q.needs, size, seed * 1_000_003 + size * 1_009 + i);
       const score = (method: Method, returned: string[], ms: number, extra: Partial<Outcome> = {}) => {
         const hit = q.needs.filter((n) => returned.slice(0, K).includes(n)).length;
-        outcomes.push({ query: q.query, split: q.split, kind: q.kind, pool: size, method, needs: q.needs, returned, recallK: hit / q.needs.length, recall1: q.needs.includes(returned[0] ?? '') ? 1 : 0, ms, ...extra });
+        const names = new Set(pool.map((t) => t.name));
+        const foreign = returned.filter((n, j) => !names.has(n) || returned.indexOf(n) !== j).length;
+        outcomes.push({ query: q.query, split: q.split, kind: q.kind, pool: size, method, needs: q.needs, returned, recallK: hit / q.needs.length, recall1: q.needs.includes(returned[0] ?? '') ? 1 : 0, foreign, ms, ...extra });
       };
       const answer = await discover(target, request(q.query, pool));
       score('crema', answer.names, answer.ms, { serverMs: answer.durationMs, reasoning: answer.reasoning });
@@ -154,7 +162,7 @@ const HEADER = ['tools', 'queries', 'method', 'n', `recall@${K}`, 'recall@1', 'm
 
 const report = new Report('tool-discovery');
 const counts = (s: Split) => `${queries.filter((q) => q.split === s && q.kind === 'literal').length} literal + ${queries.filter((q) => q.split === s && q.kind === 'paraphrase').length} paraphrase`;
-report.print(`## tool-discovery (${selfCheck ? 'SELF-CHECK: stand-in route answering with BM25, not crema' : `${flags.model}${flags['base-url'] ? ` at ${flags['base-url']}` : ', in-process'}`})`);
+report.print(`## tool-discovery (${selfCheck ? 'SELF-CHECK: stand-in route answering with BM25, not crema' : `${flags.model}${flags['base-url'] ? ` at ${flags['base-url']}` : ', in-process'}`}; tools sent in the ${format} shape)`);
 report.print();
 report.print(machineHeader());
 report.print();
@@ -168,6 +176,9 @@ report.print();
 const testRows = rows('test');
 report.table('test split', HEADER, table(testRows));
 report.table('dev split', HEADER, table(rows('dev')));
+
+const foreign = outcomes.filter((o) => o.foreign > 0);
+if (foreign.length) report.print(`WARNING: ${foreign.length} answers named tools not in their pool or named one twice, e.g. ${JSON.stringify(foreign[0]!.returned)}`);
 
 if (selfCheck) {
   // The stand-in answers with BM25, so the crema rows must be the BM25 rows exactly.
@@ -183,6 +194,7 @@ if (selfCheck) {
   report.write(flags.out!, {
     machine: machineHeader(),
     model: flags.model,
+    format,
     target: flags['base-url'] ?? 'in-process',
     k: K,
     seed,

@@ -70,6 +70,15 @@ export async function startCrema(modelsDir: string): Promise<Target> {
   };
 }
 
+type Schema = Record<string, unknown> | null;
+type StandInTool = { name?: string; description?: string; parameters?: Schema; input_schema?: Schema; inputSchema?: Schema; function?: { name: string; description?: string; parameters?: Schema } };
+
+/** Any of the four shapes the bench sends, read back as the reference's. */
+const asReference = (t: StandInTool) => {
+  const f = t.function ?? t;
+  return { name: f.name ?? '', description: f.description ?? '', parameters: t.function?.parameters ?? t.parameters ?? t.input_schema ?? t.inputSchema ?? null };
+};
+
 /** A server that answers POST ROUTE with BM25's top `max_tools`, in the reference's envelope. */
 export async function startStandIn(): Promise<Target> {
   const server = http.createServer((req, res) => {
@@ -81,8 +90,8 @@ export async function startStandIn(): Promise<Target> {
         return;
       }
       const t0 = performance.now();
-      const r = JSON.parse(body) as { query: string; tools: Array<{ name: string; description?: string; parameters?: Record<string, unknown> | null }>; max_tools?: number };
-      const names = bm25Pick(r.query, r.tools, r.max_tools ?? 5);
+      const r = JSON.parse(body) as { query: string; tools: StandInTool[]; max_tools?: number };
+      const names = bm25Pick(r.query, r.tools.map(asReference), r.max_tools ?? 5);
       const data = { relevant_tools: names, tool_count: names.length, original_tool_count: r.tools.length, reasoning: 'stand-in: BM25', duration_ms: Math.round(performance.now() - t0) };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, message: null, data }));
     });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bm25Pick, bm25Scores, randomPick, topK } from '../../bench/tool-discovery/bm25.js';
-import { buildPool, checkQueries, splitOf } from '../../bench/tool-discovery/dataset.js';
+import { buildPool, checkQueries, inFormat, splitOf } from '../../bench/tool-discovery/dataset.js';
 import { binOf, mergeTools, toDefinition, type SourcedTool } from '../../bench/tool-discovery/extract.js';
 import { listMcpTools } from '../../bench/tool-discovery/mcp-list.js';
 import { contentStems, nameWords, sharedStems } from '../../bench/tool-discovery/overlap.js';
@@ -146,5 +146,14 @@ describe('pools', () => {
     expect(buildPool(tools, ['tool_3', 'tool_40'], 20, 12)).not.toEqual(pool);
     expect(Object.keys(pool[0]!).sort()).toEqual(['description', 'name', 'parameters']);
     expect(() => buildPool(tools, ['tool_3'], 51, 1)).toThrow(/pool of 51/u);
+  });
+
+  it('can be sent as OpenAI, Anthropic or MCP hold their tools', () => {
+    const schema = { type: 'object', properties: { url: { type: 'string' } } };
+    const pool = [{ name: 'browser_navigate', description: 'Navigate to a URL', parameters: schema }, { name: 'lock', description: 'Lock the vault', parameters: null }];
+    expect(inFormat(pool, 'reference')).toEqual(pool);
+    expect(inFormat(pool, 'openai')[0]).toEqual({ type: 'function', function: { name: 'browser_navigate', description: 'Navigate to a URL', parameters: schema } });
+    expect(inFormat(pool, 'anthropic')[1]).toEqual({ name: 'lock', description: 'Lock the vault', input_schema: { type: 'object', properties: {} } });
+    expect(inFormat(pool, 'mcp')[0]).toEqual({ name: 'browser_navigate', description: 'Navigate to a URL', inputSchema: schema });
   });
 });
