@@ -1,7 +1,7 @@
 /**
  * The benchmark's data put together: the extracted tools, the queries checked against them
  * (every needed tool exists; a paraphrase query shares no content stem with a needed tool's
- * name or description), the dev/test split, and the seeded pools of N tools per request.
+ * name or description, a literal one shares at least one), the dev/test split, and the seeded pools of N tools per request.
  */
 import { shuffled } from '../families/common.js';
 import { rng } from '../squad.js';
@@ -42,6 +42,8 @@ export function checkQueries(queries: readonly ToolQuery[], tools: readonly Tool
       for (const s of sharedStems(q.query, tool)) shared.add(s);
     }
     if (q.kind === 'paraphrase' && shared.size) problems.push(`paraphrase "${q.query}" shares ${[...shared].join(', ')} with ${q.needs.join(', ')}`);
+    // Both kinds are mechanical: a literal query uses at least one of its tool's words.
+    if (q.kind === 'literal' && !shared.size && q.needs.every((n) => byName.has(n))) problems.push(`literal "${q.query}" shares no word with ${q.needs.join(', ')}`);
     return { ...q, split: splitOf(q.query), shared: [...shared].sort() };
   });
   if (problems.length) throw new Error(`tool-discovery queries do not fit the tools:\n  ${problems.join('\n  ')}`);

@@ -3,8 +3,9 @@
  * each with the tool(s) an agent needs for it. `literal` queries use the tool's own wording;
  * `paraphrase` queries say what the user wants in other words and must share no content word
  * (stop list + Porter stem, overlap.ts) with the needed tools' names and descriptions: the bench
- * checks that mechanically and refuses to run when one does. The split (dev / test) is by a hash
- * of the query text (split.ts), so adding queries never moves the others.
+ * checks that mechanically (and that each literal query shares at least one) and refuses to run
+ * otherwise. The dev/test split is by a hash of the query text (dataset.ts `splitOf`), so adding
+ * queries never moves the others.
  */
 export interface ToolQuery {
   query: string;
@@ -208,4 +209,34 @@ export const QUERIES: ToolQuery[] = [
   { kind: 'paraphrase', query: 'Enter my username into the sign-in box', needs: ['browser_type'] },
   { kind: 'paraphrase', query: 'Where is the Eiffel Tower on a globe, as lat/long?', needs: ['maps_geocode'] },
   { kind: 'paraphrase', query: 'Open the secrets safe', needs: ['unlock'] },
+  // ---- more paraphrases
+  { kind: 'paraphrase', query: 'Save this as notes.md, replacing whatever was there', needs: ['write_file'] },
+  { kind: 'paraphrase', query: 'Show me package.json, tsconfig.json and README together in one go', needs: ['read_multiple_files'] },
+  { kind: 'paraphrase', query: 'Find open-source projects about vector databases on the code host', needs: ['search_repositories'] },
+  { kind: 'paraphrase', query: 'Which PRs are waiting for review on acme/api?', needs: ['list_pull_requests'] },
+  { kind: 'paraphrase', query: 'What does bug report #512 say?', needs: ['get_issue'] },
+  { kind: 'paraphrase', query: 'Has anybody else reported the segfault in libfoo anywhere?', needs: ['search_issues'] },
+  { kind: 'paraphrase', query: 'Find the wiki doc named Q3 OKRs', needs: ['API-post-search'] },
+  { kind: 'paraphrase', query: 'Put the onboarding doc under the HR section of our wiki', needs: ['API-move-page'] },
+  { kind: 'paraphrase', query: 'Start version control in this empty folder', needs: ['git_init'] },
+  { kind: 'paraphrase', query: 'Fold the feature work into main', needs: ['git_merge'] },
+  { kind: 'paraphrase', query: 'Undo my last two saves to history, keeping the edits on disk', needs: ['git_reset'] },
+  { kind: 'paraphrase', query: 'Hide the finished ticket from the kanban without deleting it', needs: ['archive_card'] },
+  { kind: 'paraphrase', query: 'Set up a kanban for the marketing launch', needs: ['create_board'] },
+  { kind: 'paraphrase', query: 'Bucket the response times into bins and plot how often each occurs', needs: ['generate_histogram_chart'] },
+  { kind: 'paraphrase', query: 'Picture how much storage each folder takes as nested rectangles', needs: ['generate_treemap_chart'] },
+  { kind: 'paraphrase', query: 'What columns and types does the orders collection in our search cluster have?', needs: ['get_mappings'] },
+  { kind: 'paraphrase', query: 'Which secure shares have I made?', needs: ['list_send'] },
+  { kind: 'paraphrase', query: 'Add Tom to our company password workspace', needs: ['invite_org_member'] },
+  { kind: 'paraphrase', query: 'Who did what in our company password account last week? Audit trail', needs: ['get_org_events'] },
+  { kind: 'paraphrase', query: 'Spread traffic across web-1 and web-2 behind one address', needs: ['lb-create'] },
+  { kind: 'paraphrase', query: 'Drop example.org from our DNS', needs: ['domain-delete'] },
+  { kind: 'paraphrase', query: 'Grow the 100 GB disk to 250 GB', needs: ['volume-resize'] },
+  { kind: 'paraphrase', query: 'Give me a static address that survives rebuilds', needs: ['reserved-ip-reserve'] },
+  { kind: 'paraphrase', query: 'Copy our golden snapshot to the Frankfurt datacenter', needs: ['image-action-transfer'] },
+  { kind: 'paraphrase', query: 'Why is my PaaS service crashing? What did it print?', needs: ['apps-get-logs'] },
+  { kind: 'paraphrase', query: 'Show me the bill for March', needs: ['get-invoice'] },
+  { kind: 'paraphrase', query: 'Find coffee shops near Kreuzberg', needs: ['maps_search_places'] },
+  { kind: 'paraphrase', query: "What did people answer under Ana's question?", needs: ['slack_get_thread_replies'] },
+  { kind: 'paraphrase', query: "Give me the a11y tree of what's on screen", needs: ['browser_snapshot'] },
 ];

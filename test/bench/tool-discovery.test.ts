@@ -76,12 +76,13 @@ describe('tool text and the word-overlap check', () => {
     expect(contentStems('I want my own and your stuff')).toEqual(new Set(['own', 'stuff']));
   });
 
-  it('refuses a paraphrase query that shares a word, or one needing a tool that is not there', () => {
+  it('refuses a paraphrase query that shares a word, a literal one that shares none, or one needing a tool that is not there', () => {
     const tools = [{ name: 'reboot-droplet', description: 'Reboot a droplet', parameters: null }];
     expect(checkQueries([{ kind: 'paraphrase', query: 'Turn the server off and on again', needs: ['reboot-droplet'] }], tools)[0]!.shared).toEqual([]);
     expect(checkQueries([{ kind: 'literal', query: 'Reboot web-1', needs: ['reboot-droplet'] }], tools)[0]!.shared).toEqual(['reboot']);
     expect(() => checkQueries([{ kind: 'paraphrase', query: 'Please reboot the droplet', needs: ['reboot-droplet'] }], tools)).toThrow(/shares droplet, reboot/u);
     expect(() => checkQueries([{ kind: 'literal', query: 'Resize it', needs: ['resize-droplet'] }], tools)).toThrow(/no extracted tool is called/u);
+    expect(() => checkQueries([{ kind: 'literal', query: 'Turn it off and on', needs: ['reboot-droplet'] }], tools)).toThrow(/literal .* shares no word/u);
   });
 
   it('the committed queries: at least 150, distinct, both kinds, both splits', () => {
