@@ -3994,6 +3994,15 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceRootResponse"];
                 };
             };
+            /** @description A browser (`Accept` preferring `text/html`) is sent to the dashboard. */
+            302: {
+                headers: {
+                    /** @description `/dashboard/` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: components["responses"]["HttpsRequired"];
             500: components["responses"]["InternalError"];
         };
