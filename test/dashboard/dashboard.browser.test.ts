@@ -5,7 +5,7 @@
  * One screenshot per page; `UPDATE_SCREENSHOTS=1` writes them to client/dashboard/screenshots
  * (committed, shown in the README), otherwise to a temporary folder.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,13 +15,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { buildDashboard } from '../../scripts/build-dashboard.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
 const SHOTS = process.env['UPDATE_SCREENSHOTS'] ? fileURLToPath(new URL('../../client/dashboard/screenshots/', import.meta.url)) : mkdtempSync(join(tmpdir(), 'crema-shots-'));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
   let t: TestApp;
@@ -42,7 +40,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     profileDir = mkdtempSync(join(tmpdir(), 'crema-chromium-'));
     mkdirSync(SHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
     // The page needs nothing but the crema server: anything else is recorded and refused.
     await context.route('**/*', (route) => {
       const url = route.request().url();
