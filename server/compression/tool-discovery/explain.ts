@@ -1,0 +1,14 @@
+import type { ToolScore } from './score.js';
+import type { Selected } from './select.js';
+
+const quoted = (ws: readonly string[]) => ws.map((w) => `"${w}"`).join(', ');
+
+/** Stage 4: one honest line per answered tool, `name: why`. */
+export function explain(name: string, selected: Selected, score: ToolScore): string {
+  if (selected.why === 'always') return `${name}: in always_keep`;
+  const parts: string[] = [];
+  if (score.matched.length) parts.push(`matches ${quoted(score.matched)}`);
+  if (score.related.length) parts.push(`related ${score.related.map((r) => `"${r.query}" ~ "${r.word}"`).join(', ')}`);
+  if (!parts.length) parts.push('no query word or near word matched; best remaining by the model\'s reading');
+  return `${name}: ${parts.join('; ')}`;
+}
