@@ -1,4 +1,4 @@
-import { bm25, nearnessTo, stem, terms } from '../lexical.js';
+import { matchScores, nearnessTo, stem, terms, type LexicalMatch } from '../lexical.js';
 import type { Span } from '../segment.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
@@ -34,9 +34,16 @@ export const WEIGHTS = { lexical: 0.45, semantic: 0.4, model: 0.15 };
 /** Cosine below which two words are unrelated (rescaled from here to 1). */
 const VECTOR_THRESHOLD = 0.5;
 /** A WordNet neighbour (synonym, broader or narrower term) counts as this near. */
-const RELATED_NEARNESS = 0.6;
+const RELATED_NEARNESS = 0.7;
 /** A related word is named in the reasoning from this nearness on. */
 const NAMED_NEARNESS = 0.3;
+/**
+ * The corpus's most frequent words ("will", "take", "one", "all") are near too many others in
+ * the vectors to say anything by nearness: as query words they weigh COMMON_SHARE of a rare
+ * word, and as a tool's words they are matched literally only.
+ */
+const COMMON_RANK = 400;
+const COMMON_SHARE = 0.1;
 /** The name's words are read this many times by BM25: a tool's name is its most telling field. */
 const NAME_REPEAT = 2;
 
@@ -55,8 +62,11 @@ export function queryTerms(query: string): QueryTerm[] {
   return [...seen].map(([s, surface]) => ({ surface, stem: s }));
 }
 
-/** The lexical signal: BM25 over the tools (each one document, stems compared), best tool 1. */
-function lexicalScores(tools: readonly ToolText[], query: string): number[] {
+/**
+ * The lexical signal: BM25 over the tools (each one document, stems compared, a query word's IDF
+ * scaled by its corpus rarity so "take" or "get" weigh little), best tool 1.
+ */
+function lexicalScores(tools: readonly ToolText[], query: string, ranks: SemanticResources['ranks']): number[] {
   const docs = tools.map((t) => `${Array(NAME_REPEAT).fill(t.nameWords.join(' ')).join(' ')}\n${t.text}`);
   const spans: Span[] = [];
   let at = 0;
@@ -64,7 +74,8 @@ function lexicalScores(tools: readonly ToolText[], query: string): number[] {
     spans.push({ start: at, end: at + d.length });
     at += d.length + 2;
   }
-  const raw = bm25(docs.join('\n\n'), spans, query, stem);
+  const match: LexicalMatch = { stems: true, ...(ranks ? { rarity: { ranks: () => ranks, share: 1 } } : {}) };
+  const raw = matchScores(docs.join('\n\n'), spans, query, match);
   const top = raw.reduce((a, b) => Math.max(a, b), 0);
   return raw.map((v) => (top > 0 ? v / top : 0));
 }
@@ -80,7 +91,7 @@ function termWeights(q: readonly QueryTerm[], toolStems: readonly Set<string>[],
     const df = toolStems.reduce((c, s) => c + (s.has(t.stem) ? 1 : 0), 0);
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const rank = ranks?.get(t.surface);
-    const rarity = ranks ? (rank === undefined ? 1 : Math.log(2 + rank) / last) : 1;
+    const rarity = !ranks || rank === undefined ? 1 : rank < COMMON_RANK ? COMMON_SHARE : Math.log(2 + rank) / last;
     return idf * rarity;
   });
 }
@@ -93,9 +104,10 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
   return (word) => {
     if (memo.has(word)) return memo.get(word);
     const s = stem(word);
-    let row = vectorNear(word);
+    const common = (res.ranks?.get(word) ?? Infinity) < COMMON_RANK;
+    let row = common ? undefined : vectorNear(word);
     q.forEach((t, i) => {
-      const v = t.stem === s ? 1 : neighbourStems[i]!.has(s) ? RELATED_NEARNESS : 0;
+      const v = t.stem === s ? 1 : !common && neighbourStems[i]!.has(s) ? RELATED_NEARNESS : 0;
       if (v > 0) (row ??= new Float32Array(q.length))[i] = Math.max(row[i]!, v);
     });
     memo.set(word, row);
@@ -107,14 +119,16 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
  * Stage 2 of the ranking: each tool's signals and their blend. `modelScores` is the scoring
  * network's reading of each tool (any scale; rescaled here so the tools span 0..1), or undefined.
  */
-export function scoreTools(tools: readonly ToolText[], query: string, res: SemanticResources, modelScores?: readonly number[]): ToolScore[] {
+export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: SemanticResources, modelScores?: readonly number[]): ToolScore[] {
+  // A possessive's "s" ("what's", "Ana's") is no query word.
+  const query = rawQuery.replace(/['’]s\b/gi, '');
   const q = queryTerms(query);
   const toolWords = tools.map((t) => [...new Set(terms(t.text))]);
   const toolStems = toolWords.map((ws) => new Set(ws.map((w) => stem(w))));
   const weights = termWeights(q, toolStems, res.ranks);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const near = nearnessOf(q, res);
-  const lexical = lexicalScores(tools, query);
+  const lexical = lexicalScores(tools, query, res.ranks);
   const lo = modelScores ? Math.min(...modelScores) : 0;
   const hi = modelScores ? Math.max(...modelScores) : 0;
   return tools.map((_, k) => {
@@ -130,7 +144,8 @@ export function scoreTools(tools: readonly ToolText[], query: string, res: Seman
         }
       }
     }
-    const semantic = weightSum > 0 ? weights.reduce((s, wt, i) => s + wt * best[i]!, 0) / weightSum : 0;
+    // Squared: many faint neighbours (cosines just over the threshold) must not add up to one real match.
+    const semantic = weightSum > 0 ? weights.reduce((s, wt, i) => s + wt * best[i]! * best[i]!, 0) / weightSum : 0;
     const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
     const total = WEIGHTS.lexical * lexical[k]! + WEIGHTS.semantic * semantic + (modelScores ? WEIGHTS.model * model : 0);
     const matched = q.filter((t) => toolStems[k]!.has(t.stem)).map((t) => t.surface);
