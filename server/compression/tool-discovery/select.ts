@@ -7,6 +7,9 @@ import type { ToolScore } from './score.js';
  */
 export const RELATIVE_CUT = 0.35;
 
+/** Scores closer than this are a tie. */
+export const TIE_STEP = 0.01;
+
 export interface Selected {
   index: number;
   /** `always`: named in always_keep; `ranked`: chosen by score. */
@@ -27,7 +30,10 @@ export function selectTools(names: readonly string[], scores: readonly ToolScore
     taken.add(index);
     out.push({ index, why: 'always' });
   }
-  const order = scores.map((_, i) => i).sort((a, b) => scores[b]!.total - scores[a]!.total || a - b);
+  // Ordered on scores rounded to TIE_STEP: tools that differ by less (the same text under another
+  // name, read by the network a hair apart) are ties, and keep definition order.
+  const rounded = scores.map((s) => Math.round(s.total / TIE_STEP));
+  const order = scores.map((_, i) => i).sort((a, b) => rounded[b]! - rounded[a]! || a - b);
   const best = scores[order[0]!]?.total ?? 0;
   for (const index of order) {
     if (out.length >= maxTools) break;

@@ -78,6 +78,14 @@ describe('stages 2-4 on the sample tools', () => {
     expect(r.reasoning[0]).toBe('list_pull_requests: matches "list", "open", "pull", "requests"');
   });
 
+  it('tools that read the same tie, and keep definition order', () => {
+    // The same words in another order: the same bag for every signal.
+    const same = { description: 'Weather forecast for a city.' };
+    const tied = [{ name: 'send_email', description: 'Send an email.' }, { name: 'weather_forecast', ...same }, { name: 'forecast.weather', ...same }, { name: 'forecastWeather', ...same }].map(toToolSpec);
+    const r = rankTools({ query: 'weather forecast for Oslo', tools: tied, maxTools: 3, alwaysKeep: [] });
+    expect(r.kept.map((i) => tied[i]!.name)).toEqual(['weather_forecast', 'forecast.weather', 'forecastWeather']);
+  });
+
   it('is stable: the same request answers the same list', () => {
     const a = rank('create a file with the report');
     const b = rank('create a file with the report');
