@@ -148,6 +148,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     ['markdown', 'markdown_v1', 'Markdown'],
     ['history', 'hcc_latte_v1', 'Summary of the older turns'],
     ['tool-output', 'toc_latte_v1', 'run_tests'],
+    ['tool-discovery', 'tdc_coldbrew_v1', 'Tools'],
   ])('the playground sample of %s compresses through its own route', async (family, model, title) => {
     await pickFamily(family);
     expect(await page.getByLabel('Model').inputValue()).toBe(model);
@@ -164,8 +165,8 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     const dayChart = page.locator('#chart-day');
     await dayChart.waitFor();
     // The question-specific request plus one per other family.
-    expect(await dayChart.getAttribute('aria-label')).toContain('5 requests,');
-    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('5');
+    expect(await dayChart.getAttribute('aria-label')).toContain('6 requests,');
+    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('6');
     expect(await page.locator('tr[data-group="latte_v2"] td').first().textContent()).toBe('1');
     // Chart.js drew something: the canvas is not blank.
     // (Browser-side code as a string: the suite's TypeScript has no DOM types.)
@@ -214,7 +215,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await form.getByLabel('Password').fill('correct horse battery');
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    expect(await page.locator('#chart-day').getAttribute('aria-label')).toContain('5 requests,');
+    expect(await page.locator('#chart-day').getAttribute('aria-label')).toContain('6 requests,');
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
