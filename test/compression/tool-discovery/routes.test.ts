@@ -136,4 +136,10 @@ describe('tool discovery: health and models', () => {
     expect(one.body.data).toMatchObject({ id: 'tdc_coldbrew_v1', family: 'tool-discovery', query: 'required' });
     expect((await request(t().app).get(`${BASE}/models/toc_latte_v1`)).status).toBe(404);
   });
+
+  it('the catalogue across families lists it under model_type tool_discovery, priced like the others', async () => {
+    const res = await request(t().app).get('/api/compress/models?model_type=tool_discovery');
+    expect(res.body.data.models.map((m: { id: string }) => m.id)).toEqual(['tdc_coldbrew_v1']);
+    expect(res.body.data.models[0].input_price_per_1m).toBe(0.1);
+  });
 });
