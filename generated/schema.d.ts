@@ -1499,7 +1499,8 @@ export interface components {
         };
         /** @description The hosted API's `ToolDiscoveryRequest`. */
         ToolDiscoveryRequest: {
-            query: components["schemas"]["Query"];
+            /** @description What the agent is asked to do (an agent gateway sends the user's latest message, which can be long): at most 65,536 characters; its first 64 distinct content words are matched by meaning, all of them by BM25. Its tokens are billed with the tools'. */
+            query: string;
             tools: components["schemas"]["ToolDefinition"][];
             /**
              * @description Most names answered, `always_keep` included. Fewer come back when the rest are clearly irrelevant.

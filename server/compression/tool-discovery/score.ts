@@ -52,12 +52,16 @@ interface QueryTerm {
   stem: string;
 }
 
-/** The query's distinct content terms, first surface form of each stem. */
+/** Most query terms matched by meaning: each costs a pass over every tool word (a long pasted message would dominate). */
+const MAX_QUERY_TERMS = 64;
+
+/** The query's distinct content terms (the first MAX_QUERY_TERMS), first surface form of each stem. */
 export function queryTerms(query: string): QueryTerm[] {
   const seen = new Map<string, string>();
   for (const w of terms(query)) {
     const s = stem(w);
     if (!seen.has(s)) seen.set(s, w);
+    if (seen.size >= MAX_QUERY_TERMS) break;
   }
   return [...seen].map(([s, surface]) => ({ surface, stem: s }));
 }

@@ -71,6 +71,13 @@ describe('tool discovery: the single route', () => {
     expect(res.body.data.relevant_tools).toEqual(hosted.body.data.relevant_tools);
   });
 
+  it('takes a long query (a pasted message, past the 8,192 characters of the compression families)', async () => {
+    const log = Array.from({ length: 400 }, (_, i) => `line ${i}: request ${i} took ${i % 97} ms`).join('\n');
+    const res = await discover({ query: `${log}\nthe build is slow, open an issue in the repository about it` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.relevant_tools).toContain('create_issue');
+  });
+
   it('always_keep comes first and counts toward max_tools', async () => {
     const res = await discover({ query: 'what is the weather in Paris?', always_keep: ['send_email', 'unknown_tool'], max_tools: 2 });
     expect(res.body.data.relevant_tools).toEqual(['send_email', 'get_weather']);
