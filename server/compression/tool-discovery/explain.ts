@@ -9,6 +9,15 @@ export function explain(name: string, selected: Selected, score: ToolScore): str
   const parts: string[] = [];
   if (score.matched.length) parts.push(`matches ${quoted(score.matched)}`);
   if (score.related.length) parts.push(`related ${score.related.map((r) => `"${r.query}" ~ "${r.word}"`).join(', ')}`);
-  if (!parts.length) parts.push('no query word or near word matched; best remaining by the model\'s reading');
+  if (!parts.length) {
+    // Say which signal chose it: faint word-vector neighbours, the network alone, or nothing at all.
+    parts.push(
+      score.semantic > 0
+        ? 'only faint near words matched'
+        : score.model > 0
+          ? 'no query word matched; chosen by the latte_v2 reading of its words'
+          : 'nothing matched the query; first in definition order',
+    );
+  }
   return `${name}: ${parts.join('; ')}`;
 }

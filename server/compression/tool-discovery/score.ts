@@ -153,7 +153,9 @@ export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: Se
     const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
     const total = WEIGHTS.lexical * lexical[k]! + WEIGHTS.semantic * semantic + (modelScores ? WEIGHTS.model * model : 0);
     const matched = q.filter((t) => toolStems[k]!.has(t.stem)).map((t) => t.surface);
-    const related = q.flatMap((t, i) => (!toolStems[k]!.has(t.stem) && best[i]! >= NAMED_NEARNESS ? [{ query: t.surface, word: nearest[i]! }] : []));
+    // Common query words weigh little (termWeights): naming them would overstate why the tool was kept.
+    const named = (t: QueryTerm, i: number) => !toolStems[k]!.has(t.stem) && best[i]! >= NAMED_NEARNESS && (res.ranks?.get(t.surface) ?? Infinity) >= COMMON_RANK;
+    const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
     return { total, lexical: lexical[k]!, semantic, model, matched, related };
   });
 }

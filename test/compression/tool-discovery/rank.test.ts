@@ -104,7 +104,10 @@ describe('stage 3: select', () => {
     expect(selectTools(['a', 'b'], [score(0), score(0)], 2).map((s) => s.index)).toEqual([0, 1]);
   });
 
-  it('explains a tool kept without any match honestly', () => {
-    expect(explain('x', { index: 0, why: 'ranked' }, score(0.1))).toMatch(/^x: no query word or near word matched/);
+  it('explains a tool kept without any match honestly, naming the signal that chose it', () => {
+    const ranked = { index: 0, why: 'ranked' as const };
+    expect(explain('x', ranked, score(0))).toBe('x: nothing matched the query; first in definition order');
+    expect(explain('x', ranked, { ...score(0.1), model: 0.7 })).toBe('x: no query word matched; chosen by the latte_v2 reading of its words');
+    expect(explain('x', ranked, { ...score(0.1), semantic: 0.05 })).toBe('x: only faint near words matched');
   });
 });
