@@ -566,6 +566,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compress/tool-discovery/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pick the tools a query needs from a list of tool definitions
+         * @description Ranks `tools` against `query` and answers the names of the relevant ones (at most `max_tools`, default 5, 1 to 50), most relevant first. Each tool is read as its name (split on `_`, `.`, `-` and camelCase), its description and its parameters' names and descriptions; the score blends BM25 over the tools (stems, plus word-vector and WordNet neighbours for query words no tool uses), a word-vector similarity of the query to the tool's words, and the latte_v2 network's reading of the tool's words against the query. Tools named in `always_keep` come first, in the order given, and count toward `max_tools`; unknown names there are ignored. Fewer than `max_tools` are answered when the rest are clearly irrelevant: a tool is kept only when its score is at least 0.35 of the best tool's (the best is always kept). Equal scores keep the order of definition, so the same request always answers the same list. `reasoning` has one line per answered tool naming the query words (or the related words) that matched. Tools may be sent as `{name, description, parameters}` (the hosted API's shape), OpenAI's `{type: "function", function: {name, description, parameters}}`, Anthropic's `{name, description, input_schema}` or MCP's `{name, description, inputSchema}`; the answer is always names. Billed input tokens are the o200k tokens of the tool definitions as sent (their JSON) plus the query's; `original_tokens` counts the definitions, `compressed_tokens` those of the answered tools. Models: `tdc_coldbrew_v1` and its aliases `tdc_espresso` and `agentic_tool_discovery_sat`.
+         */
+        post: operations["toolDiscoveryCompress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch form of the tool-discovery family
+         * @description The hosted API's batch body: `{inputs: [<a whole single request>]}`, 1 to 100 requests, each with its own query, tools, model and options. Results come in input order, with token totals. Metering as every batch: inputs are grouped by canonical model, each group is one usage row and one request plus its token volume against that model's quotas; a refused hold or quota fails the whole batch with nothing charged.
+         */
+        post: operations["toolDiscoveryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream form of the tool-discovery family (Server-Sent Events)
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole answer arrives in one event with `done=true`, its `content` the answered tool names, one per line, most relevant first. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         */
+        post: operations["toolDiscoveryStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the tool-discovery family */
+        get: operations["toolDiscoveryHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models of the tool-discovery family
+         * @description The listing every family answers; the model options are also under `discovery_models`, where the hosted API's agent gateway reads them.
+         */
+        get: operations["toolDiscoveryListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model of the tool-discovery family */
+        get: operations["toolDiscoveryGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compress/models": {
         parameters: {
             query?: never;
@@ -1478,6 +1592,50 @@ export interface components {
         ToolOutputBatchRequest: components["schemas"]["ToolOutputOptions"] & {
             inputs: components["schemas"]["ToolOutputBatchItem"][];
         };
+        /**
+         * @description `tdc_coldbrew_v1`, or the aliases `tdc_espresso` and `agentic_tool_discovery_sat` (the hosted API's names). Usage records the canonical id.
+         * @enum {string}
+         */
+        ToolDiscoveryModelName: "tdc_coldbrew_v1" | "tdc_espresso" | "agentic_tool_discovery_sat";
+        /** @description A JSON Schema of the tool's input (read for its property names and descriptions). */
+        ToolSchema: {
+            [key: string]: unknown;
+        } | null;
+        /** @description One tool, in any of the shapes clients hold them: the hosted API's `{name, description, parameters}`, Anthropic's `{name, description, input_schema}`, MCP's `{name, description, inputSchema}`, or OpenAI's `{type: "function", function: {name, description, parameters}}`. Other fields are ignored. */
+        ToolDefinition: {
+            name: string;
+            description?: string | null;
+            parameters?: components["schemas"]["ToolSchema"];
+            input_schema?: components["schemas"]["ToolSchema"];
+            inputSchema?: components["schemas"]["ToolSchema"];
+        } | {
+            /** @constant */
+            type: "function";
+            function: {
+                name: string;
+                description?: string | null;
+                parameters?: components["schemas"]["ToolSchema"];
+            };
+        };
+        /** @description The hosted API's `ToolDiscoveryRequest`. */
+        ToolDiscoveryRequest: {
+            /** @description What the agent is asked to do (an agent gateway sends the user's latest message, which can be long): at most 65,536 characters; its first 64 distinct content words are matched by meaning, all of them by BM25. Its tokens are billed with the tools'. */
+            query: string;
+            tools: components["schemas"]["ToolDefinition"][];
+            /**
+             * @description Most names answered, `always_keep` included. Fewer come back when the rest are clearly irrelevant.
+             * @default 5
+             */
+            max_tools?: number;
+            /** @description Tool names answered first whatever the query (names not among `tools` are ignored). */
+            always_keep?: string[] | null;
+            compression_model_name: components["schemas"]["ToolDiscoveryModelName"];
+            source?: components["schemas"]["Source"];
+        };
+        /** @description The hosted API's `ToolDiscoveryBatchRequest`: `inputs` are whole single requests. */
+        ToolDiscoveryBatchRequest: {
+            inputs: components["schemas"]["ToolDiscoveryRequest"][];
+        };
         CompressionResult: {
             /** @description The input context, echoed back ("" for a null context). */
             original_context: string;
@@ -1552,6 +1710,28 @@ export interface components {
         ToolOutputBatchResult: components["schemas"]["BatchTotals"] & {
             results: components["schemas"]["ToolOutputResult"][];
         };
+        /** @description The hosted API's `ToolDiscoveryResult` plus crema's accounting fields. */
+        ToolDiscoveryResult: {
+            /** @description Names of the answered tools, `always_keep` first, then by relevance (ties in definition order). */
+            relevant_tools: string[];
+            /** @description Number of names answered. */
+            tool_count: number;
+            /** @description Number of tools sent. */
+            original_tool_count: number;
+            /** @description One line per answered tool, `name: why`, naming the query words that matched it (or, for a paraphrase, the query word and the tool's related word). */
+            reasoning: string | null;
+            duration_ms: number;
+            /** @description o200k tokens of all the tool definitions as sent. */
+            original_tokens: number;
+            /** @description o200k tokens of the answered tools' definitions. */
+            compressed_tokens: number;
+            tokens_saved: number;
+            /** @description tokens_saved / original_tokens. */
+            actual_compression_ratio: number;
+        };
+        ToolDiscoveryBatchResult: components["schemas"]["BatchTotals"] & {
+            results: components["schemas"]["ToolDiscoveryResult"][];
+        };
         /** @description The JSON of one `data:` frame of a /stream response. Concatenate `content` across events; `done=true` marks the last content event; `error` replaces content when the stream aborts. */
         StreamEvent: {
             /** @description Compressed text; empty when error is set. */
@@ -1590,13 +1770,19 @@ export interface components {
             revoked_key_id: string | null;
             message: string;
         };
+        ToolDiscoveryResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ToolDiscoveryResult"];
+        };
+        ToolDiscoveryBatchResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ToolDiscoveryBatchResult"];
+        };
         MessageResponse: components["schemas"]["SuccessEnvelope"] & {
             data: Record<string, never> | null;
         };
         /** @enum {string} */
-        Family: "question-specific" | "question-agnostic" | "markdown" | "history" | "tool-output";
+        Family: "question-specific" | "question-agnostic" | "markdown" | "history" | "tool-output" | "tool-discovery";
         /** @enum {string} */
-        ModelId: "latte_v1" | "latte_v2" | "espresso_v1" | "markdown_v1" | "hcc_latte_v1" | "hcc_espresso_v1" | "toc_latte_v1" | "toc_latte_v2" | "toc_americano_v1";
+        ModelId: "latte_v1" | "latte_v2" | "espresso_v1" | "markdown_v1" | "hcc_latte_v1" | "hcc_espresso_v1" | "toc_latte_v1" | "toc_latte_v2" | "toc_americano_v1" | "tdc_coldbrew_v1";
         ModelRecord: {
             id: components["schemas"]["ModelId"];
             family: components["schemas"]["Family"];
@@ -1639,6 +1825,8 @@ export interface components {
         DemoData: {
             sample_texts: components["schemas"]["SampleText"][];
             compression_models: components["schemas"]["CompressionModelOption"][];
+            /** @description The tool-discovery family only: the same options as `compression_models`, where the hosted API's agent gateway reads them. */
+            discovery_models?: components["schemas"]["CompressionModelOption"][];
         };
         ModelListResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["DemoData"] & {
@@ -2434,6 +2622,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ToolOutputBatchResponse"];
+            };
+        };
+        /** @description The names of the relevant tools, with the reasoning and accounting. */
+        ToolDiscoveryOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryResponse"];
+            };
+        };
+        /** @description One tool-discovery result per input, in input order, with totals. */
+        ToolDiscoveryBatchOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryBatchResponse"];
             };
         };
         /** @description A Server-Sent Events stream. Each frame is `data: <StreamEvent JSON>` followed by a blank line. */
@@ -3827,6 +4033,180 @@ export interface operations {
         };
     };
     toolOutputGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v1
+                 */
+                model_id: components["parameters"]["ModelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            403: components["responses"]["HttpsRequired"];
+            404: components["responses"]["ModelNotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    toolDiscoveryCompress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "open a ticket for the broken login page",
+                 *       "tools": [
+                 *         {
+                 *           "name": "create_issue",
+                 *           "description": "Create a new issue in a GitHub repository.",
+                 *           "parameters": {
+                 *             "type": "object",
+                 *             "properties": {
+                 *               "title": {
+                 *                 "type": "string"
+                 *               },
+                 *               "body": {
+                 *                 "type": "string"
+                 *               }
+                 *             }
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "get_weather",
+                 *           "description": "Current weather for a city."
+                 *         }
+                 *       ],
+                 *       "max_tools": 5,
+                 *       "compression_model_name": "tdc_coldbrew_v1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ToolDiscoveryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ToolDiscoveryOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    toolDiscoveryBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryBatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ToolDiscoveryBatchOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    toolDiscoveryStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StreamOk"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    toolDiscoveryHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HealthOk"];
+            403: components["responses"]["HttpsRequired"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["HealthUnavailable"];
+        };
+    };
+    toolDiscoveryListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelListOk"];
+            403: components["responses"]["HttpsRequired"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    toolDiscoveryGetModel: {
         parameters: {
             query?: never;
             header?: never;

@@ -28,7 +28,7 @@ export interface FamilyRoutesDeps {
 }
 
 // The request field that holds an item's text, per family (named in the 422 for an oversized item).
-const TEXT_FIELD: Record<string, string> = { history: 'messages', 'tool-output': 'tool_output' };
+const TEXT_FIELD: Record<string, string> = { history: 'messages', 'tool-output': 'tool_output', 'tool-discovery': 'tools' };
 
 /** 422 when one item (its texts plus its query) is longer than the model's `max_context_tokens`. */
 function rejectOverContext(counts: number[][], queryCounts: number[], indices: readonly number[], spec: ModelSpec, batch: boolean, family = ''): void {

@@ -146,6 +146,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     ['markdown', 'markdown_v1', 'Markdown'],
     ['history', 'hcc_latte_v1', 'Summary of the older turns'],
     ['tool-output', 'toc_latte_v1', 'run_tests'],
+    ['tool-discovery', 'tdc_coldbrew_v1', 'Tools'],
   ])('the playground sample of %s compresses through its own route', async (family, model, title) => {
     await pickFamily(family);
     expect(await page.getByLabel('Model').inputValue()).toBe(model);
@@ -162,8 +163,8 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     const dayChart = page.locator('#chart-day');
     await dayChart.waitFor();
     // The question-specific request plus one per other family.
-    expect(await dayChart.getAttribute('aria-label')).toContain('5 requests,');
-    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('5');
+    expect(await dayChart.getAttribute('aria-label')).toContain('6 requests,');
+    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('6');
     expect(await page.locator('tr[data-group="latte_v2"] td').first().textContent()).toBe('1');
     // The playground names no source: its requests are counted under 'no source'.
     expect(await page.locator('#per-source-title ~ div tr[data-group="none"] th').textContent()).toBe('no source');
@@ -215,7 +216,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await form.getByLabel('Password').fill('correct horse battery');
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    expect(await page.locator('#chart-day').getAttribute('aria-label')).toContain('5 requests,');
+    expect(await page.locator('#chart-day').getAttribute('aria-label')).toContain('6 requests,');
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

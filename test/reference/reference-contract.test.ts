@@ -49,6 +49,20 @@ const TOOL_OUTPUT = {
   compression_model_name: 'toc_latte_v2',
   source: 'gateway:anthropic',
 };
+// As the agent gateway (Context-Gateway internal/compresr/client.go) sends it before a model call.
+const TOOL_DISCOVERY = {
+  query: 'the checkout test fails, open a ticket for it',
+  always_keep: ['bash'],
+  tools: [
+    { name: 'bash', description: 'Run a shell command and return its output.', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } },
+    { name: 'create_issue', description: 'Create a new issue in a GitHub repository.', parameters: { type: 'object', properties: { repo: { type: 'string' }, title: { type: 'string' }, body: { type: 'string' } } } },
+    { name: 'get_weather', description: 'Current weather for a city.', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+    { name: 'read_file', description: 'Read a file from the workspace.', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+  ],
+  max_tools: 5,
+  compression_model_name: 'tdc_coldbrew_v1',
+  source: 'gateway:anthropic',
+};
 const QS = { context: CONTEXT, query: 'How tall is the Eiffel Tower?', compression_model_name: 'latte_v2', target_compression_ratio: 0.5, source: 'sdk:typescript' };
 
 /** One realistic request per in-scope operation of the reference. */
@@ -74,6 +88,13 @@ const CASES: Case[] = [
   { method: 'get', path: '/api/compress/tool-output/health', auth: 'none', status: 200 },
   { method: 'get', path: '/api/compress/tool-output/models', auth: 'none', status: 200 },
   { method: 'get', path: '/api/compress/tool-output/models/{model_id}', url: () => '/api/compress/tool-output/models/toc_latte_v2', auth: 'none', status: 200 },
+  // tool-discovery
+  { method: 'post', path: '/api/compress/tool-discovery/', auth: 'key', body: TOOL_DISCOVERY, status: 200 },
+  { method: 'post', path: '/api/compress/tool-discovery/batch', auth: 'key', body: { inputs: [TOOL_DISCOVERY, { ...TOOL_DISCOVERY, query: 'will it rain tomorrow?', always_keep: null, compression_model_name: 'tdc_espresso' }] }, status: 200 },
+  { method: 'post', path: '/api/compress/tool-discovery/stream', auth: 'key', body: TOOL_DISCOVERY, status: 200, stream: true },
+  { method: 'get', path: '/api/compress/tool-discovery/health', auth: 'none', status: 200 },
+  { method: 'get', path: '/api/compress/tool-discovery/models', auth: 'none', status: 200 },
+  { method: 'get', path: '/api/compress/tool-discovery/models/{model_id}', url: () => '/api/compress/tool-discovery/models/tdc_coldbrew_v1', auth: 'none', status: 200 },
   // model catalogue, tokens, pricing, tiers
   { method: 'get', path: '/api/compress/models', url: () => '/api/compress/models?model_type=history', auth: 'none', status: 200 },
   { method: 'get', path: '/api/compress/models/{model_id}', url: () => '/api/compress/models/latte_v1', auth: 'none', status: 200 },
@@ -109,14 +130,7 @@ const CASES: Case[] = [
 ];
 
 /** Operations left to their own issue, with the reason. */
-const NOT_COVERED: Record<string, string> = {
-  'post /api/compress/tool-discovery/': 'issue 47 (tool-discovery family)',
-  'post /api/compress/tool-discovery/batch': 'issue 47 (tool-discovery family)',
-  'post /api/compress/tool-discovery/stream': 'issue 47 (tool-discovery family)',
-  'get /api/compress/tool-discovery/health': 'issue 47 (tool-discovery family)',
-  'get /api/compress/tool-discovery/models': 'issue 47 (tool-discovery family)',
-  'get /api/compress/tool-discovery/models/{model_id}': 'issue 47 (tool-discovery family)',
-};
+const NOT_COVERED: Record<string, string> = {};
 
 describe('the reference description (test/reference/compresr-openapi.json)', () => {
   it('every operation of the reference has a case here or a named reason', () => {
