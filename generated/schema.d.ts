@@ -2017,6 +2017,11 @@ export interface components {
             /** @constant */
             detail: "Not Found";
         };
+        /** @description The body of a 405 for a method a path does not have: {"detail": "Method Not Allowed"}. */
+        MethodNotAllowed: {
+            /** @constant */
+            detail: "Method Not Allowed";
+        };
     };
     responses: {
         /** @description The compression result. */
@@ -2478,7 +2483,7 @@ export interface components {
                 "application/json": components["schemas"]["BalanceResponse"];
             };
         };
-        /** @description The request is well-formed but not allowed (codes: bad_request, profile_exists, account_type_immutable, confirmation_mismatch, cannot_delete). */
+        /** @description The request is well-formed but not allowed (codes: bad_request, profile_exists, account_type_immutable, confirmation_mismatch, cannot_delete). A request Node's HTTP parser cannot read gets this status too, with an empty body: see MalformedRequest. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2495,6 +2500,48 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Node's HTTP parser rejected the request before crema read it: a malformed request line or header, an unknown method, a missing Host on HTTP/1.1, a bad or conflicting Content-Length / Transfer-Encoding. The body is empty and the connection is closed (`Connection: close`). */
+        MalformedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request's headers or body did not arrive in time (the server's `headersTimeout`, keep-alive timeout + 1 s, or Node's `requestTimeout`, 300 s). Sent by Node with an empty body and `Connection: close`. */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request carried an `Expect` header other than `100-continue`. Sent by Node with an empty body. */
+        ExpectationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request line and headers together are over Node's limit (16 KiB): an oversized header, cookie or query string. Sent by Node with an empty body and `Connection: close`. */
+        HeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The path exists but not with this method (e.g. `PUT /api/billing/tiers`). No operation lists it, since it answers the methods a path does not have: {"detail": "Method Not Allowed"}. */
+        MethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Method Not Allowed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MethodNotAllowed"];
             };
         };
         /** @description Invalid, revoked or expired credential (codes: invalid_api_key, expired_api_key, authentication_error, invalid_credentials). */
@@ -2772,13 +2819,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -2820,13 +2871,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -2852,13 +2907,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2873,7 +2932,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2888,7 +2951,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2908,9 +2975,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2941,13 +3012,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -2973,13 +3048,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3005,13 +3084,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3026,7 +3109,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3041,7 +3128,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3061,9 +3152,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3094,13 +3189,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3126,13 +3225,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3158,13 +3261,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3179,7 +3286,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3194,7 +3305,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3214,9 +3329,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3260,13 +3379,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["HistoryOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3292,13 +3415,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["HistoryBatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3324,13 +3451,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3345,7 +3476,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3360,7 +3495,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3380,9 +3519,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3413,13 +3556,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolOutputOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3445,13 +3592,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolOutputBatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3477,13 +3628,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3498,7 +3653,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3513,7 +3672,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3533,9 +3696,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3560,8 +3727,12 @@ export interface operations {
                     "application/json": components["schemas"]["CompressModelsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3581,9 +3752,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3621,7 +3796,11 @@ export interface operations {
                     "application/json": components["schemas"]["PricingModelsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3659,11 +3838,15 @@ export interface operations {
                     "application/json": components["schemas"]["TokenCountResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3685,7 +3868,11 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceRootResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3707,7 +3894,11 @@ export interface operations {
                     "application/json": components["schemas"]["LivenessResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3729,7 +3920,11 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description Still loading, or loading failed. */
             503: {
@@ -3764,8 +3959,12 @@ export interface operations {
                     "application/json": components["schemas"]["DeepHealthResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description A dependency is down. */
             503: {
@@ -3797,7 +3996,11 @@ export interface operations {
                     "application/json": components["schemas"]["CircuitsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3821,12 +4024,16 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["SessionOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3851,12 +4058,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SessionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3871,11 +4082,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MessageOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3916,11 +4131,15 @@ export interface operations {
                     "application/json": components["schemas"]["CLIKeyResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3949,9 +4168,13 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayStatusResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3972,11 +4195,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MessageOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3991,8 +4218,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyListOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4019,11 +4250,15 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ApiKeyCreatedOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4041,10 +4276,14 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4062,12 +4301,16 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4094,12 +4337,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4126,9 +4373,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4143,8 +4393,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RoleOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4159,8 +4413,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProfileOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4187,9 +4445,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4204,8 +4465,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RateLimitsOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4220,8 +4485,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CanDeleteOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4248,9 +4517,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4277,9 +4549,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UsageReportOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4298,9 +4574,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LedgerOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4328,12 +4608,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BalanceOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4383,7 +4667,11 @@ export interface operations {
                     "application/json": components["schemas"]["TiersResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4433,10 +4721,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
