@@ -775,6 +775,13 @@ export interface paths {
          *     server's `ADMIN_EMAIL` becomes `admin` (the first stranger to sign up does not); every
          *     other account is `user`. Every account starts with $10.00 of credit. A server started with
          *     `SIGNUP=closed` answers 403 `forbidden` to every email but `ADMIN_EMAIL`.
+         *
+         *     The password must be hard to guess, not only 8 characters long: it is scored with zxcvbn
+         *     (`@zxcvbn-ts`, with its common-password lists compiled from breaches, English words and
+         *     names, keyboard patterns, repeats, dates, and the email's own parts) and needs a score of
+         *     3 of 4. A weaker one answers 422 `validation_error` with `field: "password"` and the
+         *     reason and a suggestion in `detail`, e.g. "This is a heavily used password. Add more
+         *     words that are less common." A few uncommon words together pass.
          */
         post: operations["authSignup"];
         delete?: never;
@@ -792,7 +799,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a bearer session with email and password */
+        /**
+         * Open a bearer session with email and password
+         * @description Failed logins are throttled so guessing is slow but nobody can lock a stranger out:
+         *     after 5 failures for one email from one address, that address waits 15 minutes before
+         *     it may try that email again (a success clears its count); one address may fail 100 times
+         *     a day over all emails; and once an email has failed 50 times in an hour from any
+         *     addresses, only addresses that signed in to it within 20 days may keep trying for the
+         *     rest of that hour. A refused try answers 429 `rate_limit_exceeded` with `Retry-After`
+         *     and the password is not checked. Unknown emails are counted like known ones. Signup and
+         *     login also share a per-address limit of `AUTH_RPM_PER_IP` requests a minute.
+         */
         post: operations["authLogin"];
         delete?: never;
         options?: never;

@@ -11,12 +11,22 @@ export interface Quota {
   consume(key: string, points?: number): Promise<QuotaDecision>;
   /** Gives points back (when a sibling quota rejected the same request). */
   refund(key: string, points?: number): Promise<void>;
+  /** Points spent in the current window (or block) and seconds until it ends; 0 and 0 for an unseen key. Spends nothing. */
+  peek(key: string): Promise<{ consumed: number; resetS: number }>;
+  /** Forgets the key: its window starts again at the next spend. */
+  reset(key: string): Promise<void>;
+}
+
+/** How a quota treats a key that went over its limit. */
+export interface QuotaOptions {
+  /** Keep rejecting the key for this many seconds after it went over, instead of until the window ends. */
+  blockS?: number;
 }
 
 /** Makes quotas; in memory for one process, in Redis so replicas share counters. */
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis';
-  quota(name: string, limit: number, windowS: number): Quota;
+  quota(name: string, limit: number, windowS: number, options?: QuotaOptions): Quota;
   /** Whether the shared store answers (always true in memory); false means the insurance counters are in use. */
   healthy(): boolean;
 }
@@ -30,8 +40,9 @@ export interface QuotaStore {
 export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix?: string } = {}): QuotaStore {
   const limiters = new Map<string, RateLimiterAbstract>();
   const prefix = options.keyPrefix ?? 'crema';
-  const build = (name: string, limit: number, windowS: number): RateLimiterAbstract => {
-    const opts = { points: limit, duration: windowS, keyPrefix: `${prefix}:${name}:${limit}:${windowS}` };
+  const build = (name: string, limit: number, windowS: number, blockS: number): RateLimiterAbstract => {
+    const block = blockS > 0 ? `:b${blockS}` : '';
+    const opts = { points: limit, duration: windowS, blockDuration: blockS, keyPrefix: `${prefix}:${name}:${limit}:${windowS}${block}` };
     if (!options.redis) return new RateLimiterMemory(opts);
     return new RateLimiterRedis({
       ...opts,
@@ -44,11 +55,12 @@ export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix
   return {
     kind: options.redis ? 'redis' : 'memory',
     healthy: () => !options.redis || options.redis.status === 'ready',
-    quota(name, limit, windowS) {
-      const id = `${name}:${limit}:${windowS}`;
+    quota(name, limit, windowS, quotaOptions = {}) {
+      const blockS = quotaOptions.blockS ?? 0;
+      const id = `${name}:${limit}:${windowS}:${blockS}`;
       let limiter = limiters.get(id);
       if (!limiter) {
-        limiter = build(name, limit, windowS);
+        limiter = build(name, limit, windowS, blockS);
         limiters.set(id, limiter);
       }
       const l = limiter;
@@ -66,6 +78,13 @@ export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix
         },
         async refund(key, points = 1) {
           await l.reward(key, points);
+        },
+        async peek(key) {
+          const res = await l.get(key);
+          return res ? { consumed: res.consumedPoints, resetS: Math.max(0, Math.ceil(res.msBeforeNext / 1000)) } : { consumed: 0, resetS: 0 };
+        },
+        async reset(key) {
+          await l.delete(key);
         },
       };
     },
