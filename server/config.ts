@@ -85,19 +85,31 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 // Node's timers overflow above 2^31-1 ms (about 24.8 days) and fire at once.
 const MAX_TIMER_MS = 2_147_483_647;
 
-function int(env: Env, problems: Problems, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+function int(env: Env, problems: Problems, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER, what = ''): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(n) || n > max) {
-    problems.push(`${name} must be a whole number from 0 to ${max}, got '${raw}'`);
+    const bound = max < Number.MAX_SAFE_INTEGER ? ` no larger than ${max}${what}` : '';
+    problems.push(`${name} must be a non-negative integer${bound}, got '${raw}'`);
     return fallback;
   }
   return n;
 }
 
 /** Milliseconds that go into a timer. */
-const ms = (env: Env, problems: Problems, name: string, fallback: number): number => int(env, problems, name, fallback, MAX_TIMER_MS);
+const ms = (env: Env, problems: Problems, name: string, fallback: number): number => int(env, problems, name, fallback, MAX_TIMER_MS, ' (about 24.8 days)');
+
+/** A TCP port; 0 lets the system choose one. */
+function port(env: Env, problems: Problems, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,5}$/.test(raw.trim()) || Number(raw) > 65_535) {
+    problems.push(`${name} must be a port number from 0 to 65535, got '${raw}'`);
+    return fallback;
+  }
+  return Number(raw);
+}
 
 function bool(env: Env, problems: Problems, name: string, fallback: boolean): boolean {
   const raw = env[name]?.toLowerCase();
@@ -129,7 +141,15 @@ function origins(raw: string | undefined, problems: Problems): string[] {
 }
 
 /** A Linux nice value a thread may raise itself to: 0 (unchanged) to 19. */
-const niceValue = (env: Env, problems: Problems, name: string, fallback: number): number => int(env, problems, name, fallback, 19);
+function niceValue(env: Env, problems: Problems, name: string, fallback: number): number {
+  const before = problems.length;
+  const n = int(env, problems, name, fallback);
+  if (problems.length === before && n > 19) {
+    problems.push(`${name} must be a nice value from 0 to 19, got '${env[name]}'`);
+    return fallback;
+  }
+  return n;
+}
 
 function oneOf<T extends string>(env: Env, problems: Problems, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name];
@@ -188,7 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
   const p: Problems = [];
   const [tlsCertFile, tlsKeyFile] = tlsPair(env, p);
   const config: Config = {
-    port: int(env, p, 'PORT', 8080, 65_535),
+    port: port(env, p, 'PORT', 8080),
     host: env['HOST'] || '127.0.0.1',
     databaseUrl: serviceUrl(env, p, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/crema'),
     dataDir: env['DATA_DIR'] || './.data/pglite',

@@ -36,14 +36,14 @@ async function closedPort(): Promise<number> {
 
 describe('bad settings at start: exit 1, one line per bad value, no stack trace', () => {
   it.each([
-    [{ PORT: '99999' }, ["crema: PORT must be a whole number from 0 to 65535, got '99999'"]],
+    [{ PORT: '99999' }, ["crema: PORT must be a port number from 0 to 65535, got '99999'"]],
     [{ LOG_LEVEL: 'verbose' }, ["crema: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'"]],
     [{ DATABASE_URL: 'notaurl' }, ["crema: DATABASE_URL must be a URL like postgres://user:password@host:5432/crema, got 'notaurl'"]],
     [
       { REQUEST_TIMEOUT_MS: 'soon', ENGINE_NICE: '40', METRICS: 'perhaps' },
       [
-        "crema: REQUEST_TIMEOUT_MS must be a whole number from 0 to 2147483647, got 'soon'",
-        "crema: ENGINE_NICE must be a whole number from 0 to 19, got '40'",
+        "crema: REQUEST_TIMEOUT_MS must be a non-negative integer no larger than 2147483647 (about 24.8 days), got 'soon'",
+        "crema: ENGINE_NICE must be a nice value from 0 to 19, got '40'",
         "crema: METRICS must be true or false, got 'perhaps'",
       ],
     ],
