@@ -88,8 +88,10 @@ const server = tls
 applyServerTimeouts(server, config.keepAliveTimeoutMs);
 const { drain } = drainable(server);
 
-// Before listening: a port in use or a bad HOST is one line and exit 1, not an unhandled 'error' event.
-server.once('error', (err) => failStartup([listenFailure(err, config.host, config.port)]));
+// While starting to listen: a port in use or a bad HOST is one line and exit 1, not an unhandled 'error' event.
+const onListenError = (err: Error) => failStartup([listenFailure(err, config.host, config.port)]);
+server.once('error', onListenError);
+server.once('listening', () => server.off('error', onListenError));
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   logger.info(
