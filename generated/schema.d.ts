@@ -803,7 +803,8 @@ export interface paths {
          * Open a bearer session with email and password
          * @description Failed logins are throttled so guessing is slow but nobody can lock a stranger out:
          *     after 5 failures for one email from one address, that address waits 15 minutes before
-         *     it may try that email again (a success clears its count); one address may fail 100 times
+         *     it may try that email again, and each further wait that day doubles (30 minutes, 1 hour,
+         *     ... up to 24 hours; a success clears the count and the waits); one address may fail 100 times
          *     a day over all emails; and once an email has failed 50 times in an hour from any
          *     addresses, only addresses that signed in to it within 20 days may keep trying for the
          *     rest of that hour. A refused try answers 429 `rate_limit_exceeded` with `Retry-After`

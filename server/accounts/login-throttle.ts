@@ -3,9 +3,11 @@ import type { QuotaStore } from '../rate-limit/quota.js';
 
 /** Thresholds of the login throttle; defaults in DEFAULT_LOGIN_LIMITS. */
 export interface LoginLimits {
-  /** Failed logins one address may make for one email before it must wait `pairBlockS`. */
+  /** Failed logins one address may make for one email before it must wait. */
   pairFailures: number;
+  /** The first wait, seconds; each further one for the same pair within a day doubles, up to `pairMaxBlockS`. */
   pairBlockS: number;
+  pairMaxBlockS: number;
   /** Failed logins one address may make per day, over all emails. */
   addressFailuresPerDay: number;
   /** Failed logins per hour for one email, over all addresses; past it, only addresses that signed in to it before may try. */
@@ -15,12 +17,14 @@ export interface LoginLimits {
 }
 
 /**
- * 5 tries per address and email then 15 minutes' wait (480 guesses a day at most), 100 failures
- * a day per address, and 50 an hour per email from addresses that have not signed in to it in 20 days.
+ * 5 tries per address and email, then waits of 15 min, 30 min, 1 h, ... up to a day (about 50
+ * guesses a day per pair once it escalates), 100 failures a day per address, and 50 an hour per
+ * email from addresses that have not signed in to it in 20 days.
  */
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   pairFailures: 5,
   pairBlockS: 15 * 60,
+  pairMaxBlockS: 24 * 3_600,
   addressFailuresPerDay: 100,
   accountFailuresPerHour: 50,
   knownAddressDays: 20,
@@ -29,15 +33,16 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 const DAY_S = 86_400;
 
 /**
- * Slows password guessing without letting anyone lock a stranger out: the tight limit is per
- * (email, address) pair, so it stops only the guesser's own address; the per-email cap, which
- * any number of addresses could trip, never applies to an address that signed in to that
- * account before, so the owner keeps logging in from their usual places. Counted in the
- * QuotaStore, so replicas share the counters when Redis is configured.
+ * Slows password guessing without letting anyone lock a stranger out: the tight limit, with
+ * waits that double, is per (email, address) pair, so it stops only the guesser's own address;
+ * the per-email cap, which any number of addresses could trip, never applies to an address that
+ * signed in to that account before, so the owner keeps logging in from their usual places.
+ * Counted in the QuotaStore, so replicas share the counters when Redis is configured.
  */
 export function createLoginThrottle(quotas: QuotaStore, limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
-  // Goes over (and blocks) on the pairFailures-th failure, so the next try waits.
-  const pair = quotas.quota('login-pair', Math.max(0, limits.pairFailures - 1), DAY_S, { blockS: limits.pairBlockS });
+  const pair = quotas.quota('login-pair', limits.pairFailures, DAY_S);
+  // How many waits the pair has served today: the next one is twice as long.
+  const strikes = quotas.quota('login-strikes', 64, DAY_S);
   const address = quotas.quota('login-address', limits.addressFailuresPerDay, DAY_S);
   const account = quotas.quota('login-account', limits.accountFailuresPerHour, 3_600);
   const known = quotas.quota('login-known', 1, Math.min(24, limits.knownAddressDays) * DAY_S);
@@ -62,13 +67,18 @@ export function createLoginThrottle(quotas: QuotaStore, limits: LoginLimits = DE
 
     /** Counts a wrong password (or an unknown email, counted the same so neither is revealed). */
     async failed(email: string, ip: string): Promise<void> {
-      await Promise.all([pair.consume(pairKey(email, ip)), address.consume(ip), account.consume(email)]);
+      const key = pairKey(email, ip);
+      await Promise.all([pair.consume(key), address.consume(ip), account.consume(email)]);
+      if ((await pair.peek(key)).consumed < limits.pairFailures) return;
+      await strikes.consume(key);
+      const served = (await strikes.peek(key)).consumed;
+      await pair.block(key, Math.min(limits.pairMaxBlockS, limits.pairBlockS * 2 ** (served - 1)));
     },
 
-    /** Clears the pair's failures and makes the address known to the account. */
+    /** Clears the pair's failures and waits, and makes the address known to the account. */
     async succeeded(email: string, ip: string): Promise<void> {
       const key = pairKey(email, ip);
-      await pair.reset(key);
+      await Promise.all([pair.reset(key), strikes.reset(key)]);
       // A fresh window each time, so an address in use stays known.
       await known.reset(key);
       await known.consume(key);

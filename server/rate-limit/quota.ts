@@ -15,18 +15,14 @@ export interface Quota {
   peek(key: string): Promise<{ consumed: number; resetS: number }>;
   /** Forgets the key: its window starts again at the next spend. */
   reset(key: string): Promise<void>;
-}
-
-/** How a quota treats a key that went over its limit. */
-export interface QuotaOptions {
-  /** Keep rejecting the key for this many seconds after it went over, instead of until the window ends. */
-  blockS?: number;
+  /** Rejects the key for `seconds` from now (peek shows more than `limit` spent), whatever its window says. */
+  block(key: string, seconds: number): Promise<void>;
 }
 
 /** Makes quotas; in memory for one process, in Redis so replicas share counters. */
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis';
-  quota(name: string, limit: number, windowS: number, options?: QuotaOptions): Quota;
+  quota(name: string, limit: number, windowS: number): Quota;
   /** Whether the shared store answers (always true in memory); false means the insurance counters are in use. */
   healthy(): boolean;
 }
@@ -40,9 +36,8 @@ export interface QuotaStore {
 export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix?: string } = {}): QuotaStore {
   const limiters = new Map<string, RateLimiterAbstract>();
   const prefix = options.keyPrefix ?? 'crema';
-  const build = (name: string, limit: number, windowS: number, blockS: number): RateLimiterAbstract => {
-    const block = blockS > 0 ? `:b${blockS}` : '';
-    const opts = { points: limit, duration: windowS, blockDuration: blockS, keyPrefix: `${prefix}:${name}:${limit}:${windowS}${block}` };
+  const build = (name: string, limit: number, windowS: number): RateLimiterAbstract => {
+    const opts = { points: limit, duration: windowS, keyPrefix: `${prefix}:${name}:${limit}:${windowS}` };
     if (!options.redis) return new RateLimiterMemory(opts);
     return new RateLimiterRedis({
       ...opts,
@@ -55,12 +50,11 @@ export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix
   return {
     kind: options.redis ? 'redis' : 'memory',
     healthy: () => !options.redis || options.redis.status === 'ready',
-    quota(name, limit, windowS, quotaOptions = {}) {
-      const blockS = quotaOptions.blockS ?? 0;
-      const id = `${name}:${limit}:${windowS}:${blockS}`;
+    quota(name, limit, windowS) {
+      const id = `${name}:${limit}:${windowS}`;
       let limiter = limiters.get(id);
       if (!limiter) {
-        limiter = build(name, limit, windowS, blockS);
+        limiter = build(name, limit, windowS);
         limiters.set(id, limiter);
       }
       const l = limiter;
@@ -85,6 +79,9 @@ export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix
         },
         async reset(key) {
           await l.delete(key);
+        },
+        async block(key, seconds) {
+          await l.block(key, seconds);
         },
       };
     },

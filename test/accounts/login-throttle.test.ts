@@ -7,7 +7,7 @@ import { signup } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const PASSWORD = 'correct horse battery';
-const small = { pairFailures: 3, pairBlockS: 60, addressFailuresPerDay: 10, accountFailuresPerHour: 5, knownAddressDays: 20 };
+const small = { pairFailures: 3, pairBlockS: 60, pairMaxBlockS: 200, addressFailuresPerDay: 10, accountFailuresPerHour: 5, knownAddressDays: 20 };
 
 /** The ApiError admit() throws, or undefined when the try is allowed. */
 async function refusal(throttle: ReturnType<typeof createLoginThrottle>, email: string, ip: string): Promise<ApiError | undefined> {
@@ -34,6 +34,24 @@ describe('login throttle', () => {
     // The owner elsewhere, and the same address on another email, are not affected.
     expect(await refusal(throttle, 'ada@x.test', '10.0.0.2')).toBeUndefined();
     expect(await refusal(throttle, 'bob@x.test', '10.0.0.1')).toBeUndefined();
+  });
+
+  it('each further wait of the same pair doubles, up to pairMaxBlockS', async () => {
+    const store = createQuotaStore();
+    const throttle = createLoginThrottle(store, small);
+    const pairQuota = store.quota('login-pair', small.pairFailures, 86_400);
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < small.pairFailures; i++) await throttle.failed('ada@x.test', '10.0.0.1');
+      waits.push((await refusal(throttle, 'ada@x.test', '10.0.0.1'))!.retryAfter!);
+      // The wait served: what the block's end would do, without waiting for it.
+      await pairQuota.reset(JSON.stringify(['ada@x.test', '10.0.0.1']));
+    }
+    expect(waits).toEqual([60, 120, 200, 200]);
+    // A success starts over at the first wait.
+    await throttle.succeeded('ada@x.test', '10.0.0.1');
+    for (let i = 0; i < small.pairFailures; i++) await throttle.failed('ada@x.test', '10.0.0.1');
+    expect((await refusal(throttle, 'ada@x.test', '10.0.0.1'))!.retryAfter).toBe(60);
   });
 
   it('a success clears the pair count', async () => {

@@ -38,19 +38,22 @@ describe('memory quota', () => {
   });
 });
 
-/** Block windows, peek and reset behave alike in memory and in Redis (the login throttle relies on them). */
+/** Block, peek and reset behave alike in memory and in Redis (the login throttle relies on them). */
 async function checkBlockPeekReset(store: ReturnType<typeof createQuotaStore>): Promise<void> {
-  const quota = store.quota('block', 2, 3_600, { blockS: 30 });
+  const quota = store.quota('block', 2, 3_600);
   expect(await quota.peek('k')).toEqual({ consumed: 0, resetS: 0 });
   await quota.consume('k');
   await quota.consume('k');
-  expect((await quota.peek('k')).consumed).toBe(2);
-  // Going over blocks for blockS, not for the rest of the hour.
-  expect((await quota.consume('k')).allowed).toBe(false);
+  const spent = await quota.peek('k');
+  expect(spent.consumed).toBe(2);
+  expect(spent.resetS).toBeGreaterThan(3_590);
+  // A block rejects for its own time, not for the rest of the hour.
+  await quota.block('k', 30);
   const blocked = await quota.peek('k');
   expect(blocked.consumed).toBe(3);
   expect(blocked.resetS).toBeGreaterThan(25);
   expect(blocked.resetS).toBeLessThanOrEqual(30);
+  expect((await quota.consume('k')).allowed).toBe(false);
   await quota.reset('k');
   expect(await quota.peek('k')).toEqual({ consumed: 0, resetS: 0 });
   expect((await quota.consume('k')).allowed).toBe(true);
