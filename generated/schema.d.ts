@@ -889,6 +889,13 @@ export interface paths {
          *     server's `ADMIN_EMAIL` becomes `admin` (the first stranger to sign up does not); every
          *     other account is `user`. Every account starts with $10.00 of credit. A server started with
          *     `SIGNUP=closed` answers 403 `forbidden` to every email but `ADMIN_EMAIL`.
+         *
+         *     The password must be hard to guess, not only 8 characters long: it is scored with zxcvbn
+         *     (`@zxcvbn-ts`, with its common-password lists compiled from breaches, English words and
+         *     names, keyboard patterns, repeats, dates, and the email's own parts) and needs a score of
+         *     3 of 4. A weaker one answers 422 `validation_error` with `field: "password"` and the
+         *     reason and a suggestion in `detail`, e.g. "This is a heavily used password. Add more
+         *     words that are less common." A few uncommon words together pass.
          */
         post: operations["authSignup"];
         delete?: never;
@@ -906,7 +913,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a bearer session with email and password */
+        /**
+         * Open a bearer session with email and password
+         * @description Failed logins are throttled so guessing is slow but nobody can lock a stranger out:
+         *     after 5 failures for one email from one address, that address waits 15 minutes before
+         *     it may try that email again, and each further wait that day doubles (30 minutes, 1 hour,
+         *     ... up to 24 hours; a success clears the count and the waits); one address may fail 100 times
+         *     a day over all emails; and once an email has failed 50 times in an hour from any
+         *     addresses, only addresses that signed in to it within 20 days may keep trying for the
+         *     rest of that hour. A refused try answers 429 `rate_limit_exceeded` with `Retry-After`
+         *     and the password is not checked. Unknown emails are counted like known ones. Signup and
+         *     login also share a per-address limit of `AUTH_RPM_PER_IP` requests a minute.
+         */
         post: operations["authLogin"];
         delete?: never;
         options?: never;
@@ -2517,6 +2535,11 @@ export interface components {
             /** @constant */
             detail: "Not Found";
         };
+        /** @description The body of a 405 for a method a path does not have: {"detail": "Method Not Allowed"}. */
+        MethodNotAllowed: {
+            /** @constant */
+            detail: "Method Not Allowed";
+        };
     };
     responses: {
         /** @description The compression result. */
@@ -2993,7 +3016,7 @@ export interface components {
                 "application/json": components["schemas"]["BalanceResponse"];
             };
         };
-        /** @description The request is well-formed but not allowed (codes: bad_request, profile_exists, account_type_immutable, confirmation_mismatch, cannot_delete). */
+        /** @description The request is well-formed but not allowed (codes: bad_request, profile_exists, account_type_immutable, confirmation_mismatch, cannot_delete). A request Node's HTTP parser cannot read gets this status too, with an empty body: see MalformedRequest. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3010,6 +3033,48 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Node's HTTP parser rejected the request before crema read it: a malformed request line or header, an unknown method, a missing Host on HTTP/1.1, a bad or conflicting Content-Length / Transfer-Encoding. The body is empty and the connection is closed (`Connection: close`). */
+        MalformedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request's headers or body did not arrive in time (the server's `headersTimeout`, keep-alive timeout + 1 s, or Node's `requestTimeout`, 300 s). Sent by Node with an empty body and `Connection: close`. */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request carried an `Expect` header other than `100-continue`. Sent by Node with an empty body. */
+        ExpectationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request line and headers together are over Node's limit (16 KiB): an oversized header, cookie or query string. Sent by Node with an empty body and `Connection: close`. */
+        HeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The path exists but not with this method (e.g. `PUT /api/billing/tiers`). No operation lists it, since it answers the methods a path does not have: {"detail": "Method Not Allowed"}. */
+        MethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Method Not Allowed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MethodNotAllowed"];
             };
         };
         /** @description Invalid, revoked or expired credential (codes: invalid_api_key, expired_api_key, authentication_error, invalid_credentials). */
@@ -3287,13 +3352,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3335,13 +3404,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3367,13 +3440,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3388,7 +3465,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3403,7 +3484,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3423,9 +3508,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3456,13 +3545,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3488,13 +3581,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3520,13 +3617,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3541,7 +3642,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3556,7 +3661,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3576,9 +3685,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3609,13 +3722,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3641,13 +3758,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3673,13 +3794,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3694,7 +3819,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3709,7 +3838,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3729,9 +3862,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3775,13 +3912,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["HistoryOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3807,13 +3948,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["HistoryBatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3839,13 +3984,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3860,7 +4009,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3875,7 +4028,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3895,9 +4052,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3928,13 +4089,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolOutputOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3960,13 +4125,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolOutputBatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3992,13 +4161,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4013,7 +4186,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -4028,7 +4205,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4048,9 +4229,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4102,13 +4287,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolDiscoveryOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -4134,13 +4323,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolDiscoveryBatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -4166,13 +4359,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4187,7 +4384,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -4202,7 +4403,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4222,9 +4427,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4249,8 +4458,12 @@ export interface operations {
                     "application/json": components["schemas"]["CompressModelsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4270,9 +4483,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4310,7 +4527,11 @@ export interface operations {
                     "application/json": components["schemas"]["PricingModelsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4348,11 +4569,15 @@ export interface operations {
                     "application/json": components["schemas"]["TokenCountResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4383,7 +4608,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4405,7 +4634,11 @@ export interface operations {
                     "application/json": components["schemas"]["LivenessResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4427,7 +4660,11 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description Still loading, or loading failed. */
             503: {
@@ -4462,8 +4699,12 @@ export interface operations {
                     "application/json": components["schemas"]["DeepHealthResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description A dependency is down. */
             503: {
@@ -4495,7 +4736,11 @@ export interface operations {
                     "application/json": components["schemas"]["CircuitsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4519,12 +4764,16 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["SessionOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4549,12 +4798,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SessionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4569,11 +4822,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MessageOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4614,11 +4871,15 @@ export interface operations {
                     "application/json": components["schemas"]["CLIKeyResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4647,9 +4908,13 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayStatusResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4685,11 +4950,15 @@ export interface operations {
                     "application/json": components["schemas"]["LogoutResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4704,8 +4973,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyListOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4732,11 +5005,15 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ApiKeyCreatedOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4754,10 +5031,14 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4775,12 +5056,16 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4807,12 +5092,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4835,8 +5124,12 @@ export interface operations {
                     "application/json": components["schemas"]["HostedApiKeyListResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4873,9 +5166,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4901,10 +5197,14 @@ export interface operations {
                     "application/json": components["schemas"]["HostedApiKeyResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4922,12 +5222,16 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MessageOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4963,9 +5267,13 @@ export interface operations {
                     "application/json": components["schemas"]["ValidateKeyResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4992,9 +5300,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5009,8 +5320,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RoleOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5025,8 +5340,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProfileOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5053,9 +5372,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5070,8 +5392,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RateLimitsOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5086,8 +5412,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CanDeleteOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5114,9 +5444,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5143,9 +5476,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UsageReportOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5186,7 +5523,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5205,9 +5545,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LedgerOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5235,12 +5579,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BalanceOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5293,7 +5641,11 @@ export interface operations {
                     "application/json": components["schemas"]["TiersResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5343,10 +5695,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

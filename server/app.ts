@@ -33,6 +33,7 @@ import { errorHandler, notFound } from './http/api-error-middleware.js';
 import { corsFor } from './http/cors.js';
 import { registerRoutes, type Route } from './http/route-table.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
+import { requireBody } from './http/require-body.js';
 import { requireHttps } from './http/require-https.js';
 import { addTrailingSlash } from './http/trailing-slash.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
@@ -167,6 +168,8 @@ export function createApp(deps: AppDeps): Express {
       useRequestUrl: true,
     }),
   );
+
+  app.use(requireBody);
 
   const router = express.Router();
   registerRoutes(router, routeTable(deps, now, metrics));

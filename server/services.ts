@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createAuthService } from './accounts/auth.service.js';
+import { createLoginThrottle } from './accounts/login-throttle.js';
 import { createProfileService } from './accounts/profile.service.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { createHostedKeysService } from './api-keys/hosted-keys.service.js';
@@ -34,7 +35,14 @@ export function createServices(deps: ServiceDeps) {
   const tiers = createTierCache({ db, clock });
   const keys = createApiKeysService({ db, clock });
   return {
-    auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs, adminEmail: deps.adminEmail, signup: deps.signup }),
+    auth: createAuthService({
+      db,
+      clock,
+      sessionTtlMs: deps.sessionTtlMs,
+      adminEmail: deps.adminEmail,
+      signup: deps.signup,
+      loginThrottle: createLoginThrottle(deps.quotas),
+    }),
     keys,
     hostedKeys: createHostedKeysService({ db, clock, keys }),
     profiles: createProfileService({

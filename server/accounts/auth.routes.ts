@@ -21,7 +21,7 @@ export function authRoutes({ auth, keys, perIpLimit }: AuthRouteDeps): Route[] {
     res.status(201).json({ success: true, message: 'Account created', data: await auth.signup(req.body) });
   };
   const login: RequestHandler<Params, S['SessionResponse'], S['LoginRequest']> = async (req, res) => {
-    res.json({ success: true, message: null, data: await auth.login(req.body) });
+    res.json({ success: true, message: null, data: await auth.login(req.body, req.ip ?? 'unknown') });
   };
   const logoutSession: RequestHandler<Params, S['MessageResponse']> = async (_req, res) => {
     await auth.logoutSession(principalOf(res));
