@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     expect(await page.locator('tr[data-group="latte_v2"] td').first().textContent()).toBe('1');
     // The playground names no source: its requests are counted under 'no source'.
     expect(await page.locator('#per-source-title ~ div tr[data-group="none"] th').textContent()).toBe('no source');
-    expect(await page.locator('#per-source-title ~ div tr[data-group="none"] td').first().textContent()).toBe('5');
+    expect(await page.locator('#per-source-title ~ div tr[data-group="none"] td').first().textContent()).toBe('6');
     // Chart.js drew something: the canvas is not blank.
     // (Browser-side code as a string: the suite's TypeScript has no DOM types.)
     const painted = await page.evaluate(`(() => {
