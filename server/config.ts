@@ -1,4 +1,5 @@
 import { availableParallelism, totalmem } from 'node:os';
+import { defaultShutdownGraceMs } from './http/graceful-stop.js';
 import { MODEL_FORMATS, type ModelFormat } from './model/served-format.js';
 
 /** Everything crema reads from the environment, parsed once by `loadConfig`. */
@@ -146,7 +147,8 @@ export function loadConfig(env: Env = process.env): Config {
     authRpmPerIp: int(env, 'AUTH_RPM_PER_IP', 30),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 168),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
-    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    // Default: the longest request budget plus a margin, so SIGTERM lets admitted requests finish.
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', defaultShutdownGraceMs(int(env, 'REQUEST_TIMEOUT_MS', 60_000), int(env, 'STREAM_TIMEOUT_MS', 120_000))),
     engineWorkers: env['ENGINE_WORKERS'] === 'auto' ? defaultEngineWorkers() : Math.max(1, int(env, 'ENGINE_WORKERS', defaultEngineWorkers())),
     engineNice: niceValue(env, 'ENGINE_NICE', 10),
     dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),

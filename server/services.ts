@@ -5,6 +5,7 @@ import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { createTierCache } from './billing/account-tier.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
+import { trackOpenHolds } from './billing/open-holds.js';
 import { createGatewayStatusService } from './gateway/gateway-status.service.js';
 import type { Database } from './db/database.js';
 import type { QuotaStore } from './rate-limit/quota.js';
@@ -27,7 +28,8 @@ export interface ServiceDeps {
 /** Every domain service, wired once; routes and tests share the same instances. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock } = deps;
-  const billing = createBillingService({ db, clock });
+  // Open holds are remembered so a stopping process releases those of requests it could not finish.
+  const billing = trackOpenHolds(createBillingService({ db, clock }));
   const limits = createRequestLimits(deps.quotas);
   const tiers = createTierCache({ db, clock });
   const keys = createApiKeysService({ db, clock });

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { stopSignal } from './stop-signal.js';
 import { withTimeout } from './with-timeout.js';
 
 /** The client closed the connection before its answer: nobody is left to answer, and no fault of ours. */
@@ -13,7 +14,8 @@ export class ClientGoneError extends Error {
  * Runs `work` under a time budget (504 `timeout`) and cancels it, through the signal it is given,
  * when the budget passes or the client closes the connection first: the caller is answered (or
  * gone) either way, so the worker should not spend more time on it. `outer` cancels it too (the
- * meter's, when a hold taken meanwhile is refused).
+ * meter's, when a hold taken meanwhile is refused), and so does a stopping server whose grace
+ * period is over (stop-signal.ts): the caller then answers 503 or an error frame.
  */
 export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
   const cancel = new AbortController();
@@ -26,12 +28,24 @@ export async function cancellableWork<T>(res: Response, timeoutMs: number, what:
   // A client that left while the request was read, counted or held is not waited on either.
   if (res.closed) clientGone();
   else res.on('close', clientGone);
+  // The work may not stop at once (an ONNX call runs to its end): the stop answers without it.
+  let onStop = () => undefined as void;
+  const stopped = new Promise<never>((_, reject) => {
+    onStop = () => {
+      reject(stopSignal.reason);
+      cancel.abort(stopSignal.reason);
+    };
+  });
+  stopped.catch(() => undefined);
+  if (stopSignal.aborted) onStop();
+  else stopSignal.addEventListener('abort', onStop, { once: true });
   try {
     const running = work(cancel.signal);
     running.catch(() => undefined); // after a timeout its rejection has no listener left
-    return await withTimeout(running, timeoutMs, what, () => cancel.abort(new Error('time budget passed')));
+    return await withTimeout(Promise.race([running, stopped]), timeoutMs, what, () => cancel.abort(new Error('time budget passed')));
   } finally {
     res.off('close', clientGone);
     outer?.removeEventListener('abort', onOuter);
+    stopSignal.removeEventListener('abort', onStop);
   }
 }
