@@ -24,7 +24,13 @@ export interface OpenHolds {
  */
 export function trackOpenHolds<B extends HoldSteps>(billing: B): B & OpenHolds {
   const open = new Map<string, Hold>();
-  const finished = <T>(hold: Hold, step: Promise<T>): Promise<T> => step.finally(() => open.delete(hold.usageEventId));
+  // Forgotten once its settle or release went through; one that failed (a database blip) stays
+  // open, so the stopping process tries again.
+  const finished = <T>(hold: Hold, step: Promise<T>): Promise<T> =>
+    step.then((done) => {
+      open.delete(hold.usageEventId);
+      return done;
+    });
   return {
     ...billing,
     async authorize(input: AuthorizeInput) {
@@ -36,8 +42,17 @@ export function trackOpenHolds<B extends HoldSteps>(billing: B): B & OpenHolds {
     release: (hold: Hold) => finished(hold, billing.release(hold)),
     openHolds: () => [...open.values()],
     async releaseOpenHolds() {
-      const released = await Promise.all([...open.values()].map((hold) => billing.release(hold).catch(() => false)));
-      for (const hold of [...open.values()]) open.delete(hold.usageEventId);
+      const released = await Promise.all(
+        [...open.values()].map((hold) =>
+          billing.release(hold).then(
+            (done) => {
+              open.delete(hold.usageEventId);
+              return done;
+            },
+            () => false,
+          ),
+        ),
+      );
       return released.filter(Boolean).length;
     },
   };
