@@ -29,6 +29,28 @@ import { createServices } from './services.js';
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
+const backend = createEnginePool({
+  modelsDir: config.modelsDir,
+  workers: config.engineWorkers,
+  nice: config.engineNice,
+  onPriority: (priority) =>
+    priority.applied ? logger.info({ nice: priority.nice }, 'engine threads at lower CPU priority') : logger.warn({ why: priority.why }, 'engine threads at the server priority'),
+  modelFormat: config.modelFormat,
+  dynamicBatching: config.dynamicBatching,
+  collectMs: config.batchCollectMs,
+  onServedFile: (weights, { quantized, how, why, file, timings, twinMs, cacheError, ms }) =>
+    logger[how === 'fallback' ? 'warn' : 'info'](
+      { weights, format: quantized ? 'int8' : 'fp32', how, why, file, timings, twinMs, cacheError, ms },
+      'served model file chosen',
+    ),
+});
+const weights = weightsOnDisk(config.modelsDir);
+// Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
+// Started before the database: the workers load while the main thread opens and migrates it.
+const readiness = stoppable(warmUp(backend, catalogWeights().filter((w) => weights.isAvailable(w)), {
+  onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
+}));
+
 const db = await createDb({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -58,26 +80,6 @@ const sweeper = startHoldsSweeper({
 });
 await sweeper.sweepOnce();
 
-const backend = createEnginePool({
-  modelsDir: config.modelsDir,
-  workers: config.engineWorkers,
-  nice: config.engineNice,
-  onPriority: (priority) =>
-    priority.applied ? logger.info({ nice: priority.nice }, 'engine threads at lower CPU priority') : logger.warn({ why: priority.why }, 'engine threads at the server priority'),
-  modelFormat: config.modelFormat,
-  dynamicBatching: config.dynamicBatching,
-  collectMs: config.batchCollectMs,
-  onServedFile: (weights, { quantized, how, why, file, timings, twinMs, cacheError, ms }) =>
-    logger[how === 'fallback' ? 'warn' : 'info'](
-      { weights, format: quantized ? 'int8' : 'fp32', how, why, file, timings, twinMs, cacheError, ms },
-      'served model file chosen',
-    ),
-});
-const weights = weightsOnDisk(config.modelsDir);
-// Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
-const readiness = stoppable(warmUp(backend, catalogWeights().filter((w) => weights.isAvailable(w)), {
-  onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
-}));
 const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
 
 const tls = config.tlsCertFile && config.tlsKeyFile;
