@@ -16,7 +16,6 @@ import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { drainable } from './http/drain.js';
 import { gracefulStop } from './http/graceful-stop.js';
-import { stopInFlightWork } from './http/stop-signal.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
@@ -102,7 +101,7 @@ const shutdown = gracefulStop({
   markStopping: () => readiness.stop(),
   drain,
   graceMs: config.shutdownGraceMs,
-  cutShort: stopInFlightWork,
+  cutShort: (detail) => services.stop.stopInFlightWork(detail),
   closeAllConnections: () => server.closeAllConnections(),
   releaseOpenHolds: () => services.billing.releaseOpenHolds(),
   closeResources: async () => {

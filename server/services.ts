@@ -6,6 +6,7 @@ import { createTierCache } from './billing/account-tier.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
 import { trackOpenHolds } from './billing/open-holds.js';
+import { createStopSignal } from './http/stop-signal.js';
 import { createGatewayStatusService } from './gateway/gateway-status.service.js';
 import type { Database } from './db/database.js';
 import type { QuotaStore } from './rate-limit/quota.js';
@@ -50,6 +51,8 @@ export function createServices(deps: ServiceDeps) {
     limits,
     tiers,
     meter: createMeter({ billing, limits, tiers, overlapHold: deps.overlapHold }),
+    /** Stopped by main.ts when a SIGTERM's grace period is over (server/http/graceful-stop.ts). */
+    stop: createStopSignal(),
   };
 }
 

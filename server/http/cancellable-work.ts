@@ -1,5 +1,4 @@
 import type { Response } from 'express';
-import { stopSignal } from './stop-signal.js';
 import { withTimeout } from './with-timeout.js';
 
 /** The client closed the connection before its answer: nobody is left to answer, and no fault of ours. */
@@ -14,10 +13,11 @@ export class ClientGoneError extends Error {
  * Runs `work` under a time budget (504 `timeout`) and cancels it, through the signal it is given,
  * when the budget passes or the client closes the connection first: the caller is answered (or
  * gone) either way, so the worker should not spend more time on it. `outer` cancels it too (the
- * meter's, when a hold taken meanwhile is refused), and so does a stopping server whose grace
- * period is over (stop-signal.ts): the caller then answers 503 or an error frame.
+ * meter's, when a hold taken meanwhile is refused), and so does `stop`, a stopping server's
+ * signal once its grace period is over (stop-signal.ts): the caller then answers 503 or an error
+ * frame at once, even while the work runs on.
  */
-export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal, stop?: AbortSignal): Promise<T> {
   const cancel = new AbortController();
   const onOuter = () => cancel.abort(outer!.reason);
   if (outer?.aborted) onOuter();
@@ -32,13 +32,13 @@ export async function cancellableWork<T>(res: Response, timeoutMs: number, what:
   let onStop = () => undefined as void;
   const stopped = new Promise<never>((_, reject) => {
     onStop = () => {
-      reject(stopSignal.reason);
-      cancel.abort(stopSignal.reason);
+      reject(stop!.reason);
+      cancel.abort(stop!.reason);
     };
   });
   stopped.catch(() => undefined);
-  if (stopSignal.aborted) onStop();
-  else stopSignal.addEventListener('abort', onStop, { once: true });
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
   try {
     const running = work(cancel.signal);
     running.catch(() => undefined); // after a timeout its rejection has no listener left
@@ -46,6 +46,6 @@ export async function cancellableWork<T>(res: Response, timeoutMs: number, what:
   } finally {
     res.off('close', clientGone);
     outer?.removeEventListener('abort', onOuter);
-    stopSignal.removeEventListener('abort', onStop);
+    stop?.removeEventListener('abort', onStop);
   }
 }

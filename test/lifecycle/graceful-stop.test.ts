@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
 import { drainable } from '../../server/http/drain.js';
 import { gracefulStop } from '../../server/http/graceful-stop.js';
-import { stopInFlightWork } from '../../server/http/stop-signal.js';
 import { alreadyReady, stoppable } from '../../server/model/readiness.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -57,7 +56,7 @@ describe('a stop whose grace period ends with requests still running', () => {
       markStopping: () => readiness.stop(),
       drain,
       graceMs: 300,
-      cutShort: stopInFlightWork,
+      cutShort: (detail) => t.services.stop.stopInFlightWork(detail),
       closeAllConnections: () => server.closeAllConnections(),
       releaseOpenHolds: () => t.services.billing.releaseOpenHolds(),
       closeResources: async () => undefined,
