@@ -12,9 +12,13 @@ function snakeKey(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/** Keys whose values are the caller's own data (a tool's JSON Schema): sent verbatim, property names untouched. */
+const VERBATIM = new Set(['parameters', 'input_schema', 'inputSchema']);
+
 /**
  * Renames object keys to the wire's snake_case, deeply; values are kept. Keys that are already
- * snake_case pass through, so wire-shaped objects are accepted as they are.
+ * snake_case pass through, so wire-shaped objects are accepted as they are. A tool's schema
+ * (`parameters`, `input_schema`, `inputSchema`) is not renamed inside.
  */
 export function toWire(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toWire);
@@ -22,6 +26,6 @@ export function toWire(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [snakeKey(k), toWire(v)]),
+      .map(([k, v]) => [snakeKey(k), VERBATIM.has(k) ? v : toWire(v)]),
   );
 }

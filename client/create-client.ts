@@ -42,8 +42,8 @@ export interface CremaMethods {
   login(request: Camelize<Schemas['LoginRequest']>): Promise<Schemas['SessionResponse']['data']>;
   /** Ends the bearer session this client carries. */
   logoutSession(): Promise<void>;
-  /** `POST /api/authorize/logout`: revokes the API key this client carries. */
-  logout(): Promise<void>;
+  /** `POST /api/authorize/logout`: revokes the API key this client carries; the key's id, or null when it was already revoked. */
+  logout(): Promise<string | null>;
   profile(): Promise<Schemas['Profile']>;
   rateLimits(): Promise<Schemas['RateLimitsResponse']['data']>;
   /** `GET /api/gateway/status` with this client's API key: tier, balance, spend, request counts. */
@@ -157,7 +157,12 @@ export function createCremaClient(options: CremaClientOptions): CremaClient {
     estimateCost: async (request) => post<Schemas['CostEstimateResponse']>('/api/pricing/estimate-cost', request),
     login: async (request) => post<Schemas['SessionResponse']>('/api/auth/login', request),
     logoutSession: async () => void (await post<Schemas['MessageResponse']>('/api/auth/logout-session', undefined)),
-    logout: async () => void (await post<Schemas['MessageResponse']>('/api/authorize/logout', undefined, true)),
+    logout: async () => {
+      // The answer is flat (the hosted API's LogoutResponse), not a `data` envelope.
+      const answer = await call(() => loose.POST('/api/authorize/logout', { params: keyHeader() }));
+      if (!answer.response.ok) throw CremaError.fromResponse(answer.response, answer.error);
+      return (answer.data as Schemas['LogoutResponse']).revoked_key_id;
+    },
     profile: async () => get<Schemas['ProfileResponse']>('/api/profile/me'),
     rateLimits: async () => get<Schemas['RateLimitsResponse']>('/api/profile/rate-limits'),
     gatewayStatus: async () => unwrap(await call(() => loose.GET('/api/gateway/status', { params: keyHeader() }))) as Schemas['GatewayStatusResult'],

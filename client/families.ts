@@ -1,7 +1,7 @@
 import type { paths } from '../generated/schema.js';
 
-/** The five compression families, as they appear in the route paths. */
-export const FAMILY_NAMES = ['question-specific', 'question-agnostic', 'markdown', 'history', 'tool-output'] as const;
+/** The six families, as they appear in the route paths (`tool-discovery` answers tool names, not text). */
+export const FAMILY_NAMES = ['question-specific', 'question-agnostic', 'markdown', 'history', 'tool-output', 'tool-discovery'] as const;
 export type FamilyName = (typeof FAMILY_NAMES)[number];
 
 /** The model each family uses when the caller names none (the CLI's default). */
@@ -11,6 +11,7 @@ export const DEFAULT_MODEL: Record<FamilyName, string> = {
   markdown: 'markdown_v1',
   history: 'hcc_latte_v1',
   'tool-output': 'toc_americano_v1',
+  'tool-discovery': 'tdc_coldbrew_v1',
 };
 
 type Json<P extends keyof paths> = paths[P] extends { post: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;

@@ -566,6 +566,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compress/tool-discovery/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pick the tools a query needs from a list of tool definitions
+         * @description Ranks `tools` against `query` and answers the names of the relevant ones (at most `max_tools`, default 5, 1 to 50), most relevant first. Each tool is read as its name (split on `_`, `.`, `-` and camelCase), its description and its parameters' names and descriptions; the score blends BM25 over the tools (stems, plus word-vector and WordNet neighbours for query words no tool uses), a word-vector similarity of the query to the tool's words, and the latte_v2 network's reading of the tool's words against the query. Tools named in `always_keep` come first, in the order given, and count toward `max_tools`; unknown names there are ignored. Fewer than `max_tools` are answered when the rest are clearly irrelevant: a tool is kept only when its score is at least 0.35 of the best tool's (the best is always kept). Equal scores keep the order of definition, so the same request always answers the same list. `reasoning` has one line per answered tool naming the query words (or the related words) that matched. Tools may be sent as `{name, description, parameters}` (the hosted API's shape), OpenAI's `{type: "function", function: {name, description, parameters}}`, Anthropic's `{name, description, input_schema}` or MCP's `{name, description, inputSchema}`; the answer is always names. Billed input tokens are the o200k tokens of the tool definitions as sent (their JSON) plus the query's; `original_tokens` counts the definitions, `compressed_tokens` those of the answered tools. Models: `tdc_coldbrew_v1` and its aliases `tdc_espresso` and `agentic_tool_discovery_sat`.
+         */
+        post: operations["toolDiscoveryCompress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Batch form of the tool-discovery family
+         * @description The hosted API's batch body: `{inputs: [<a whole single request>]}`, 1 to 100 requests, each with its own query, tools, model and options. Results come in input order, with token totals. Metering as every batch: inputs are grouped by canonical model, each group is one usage row and one request plus its token volume against that model's quotas; a refused hold or quota fails the whole batch with nothing charged.
+         */
+        post: operations["toolDiscoveryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stream form of the tool-discovery family (Server-Sent Events)
+         * @description Same request as the single route. Frames are `data: <StreamEvent>`; the whole answer arrives in one event with `done=true`, its `content` the answered tool names, one per line, most relevant first. Failures after the stream opened arrive as one `error` event. No token accounting is sent.
+         */
+        post: operations["toolDiscoveryStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of the tool-discovery family */
+        get: operations["toolDiscoveryHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models of the tool-discovery family
+         * @description The listing every family answers; the model options are also under `discovery_models`, where the hosted API's agent gateway reads them.
+         */
+        get: operations["toolDiscoveryListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compress/tool-discovery/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model of the tool-discovery family */
+        get: operations["toolDiscoveryGetModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compress/models": {
         parameters: {
             query?: never;
@@ -776,6 +890,13 @@ export interface paths {
          *     server's `ADMIN_EMAIL` becomes `admin` (the first stranger to sign up does not); every
          *     other account is `user`. Every account starts with $10.00 of credit. A server started with
          *     `SIGNUP=closed` answers 403 `forbidden` to every email but `ADMIN_EMAIL`.
+         *
+         *     The password must be hard to guess, not only 8 characters long: it is scored with zxcvbn
+         *     (`@zxcvbn-ts`, with its common-password lists compiled from breaches, English words and
+         *     names, keyboard patterns, repeats, dates, and the email's own parts) and needs a score of
+         *     3 of 4. A weaker one answers 422 `validation_error` with `field: "password"` and the
+         *     reason and a suggestion in `detail`, e.g. "This is a heavily used password. Add more
+         *     words that are less common." A few uncommon words together pass.
          */
         post: operations["authSignup"];
         delete?: never;
@@ -793,7 +914,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a bearer session with email and password */
+        /**
+         * Open a bearer session with email and password
+         * @description Failed logins are throttled so guessing is slow but nobody can lock a stranger out:
+         *     after 5 failures for one email from one address, that address waits 15 minutes before
+         *     it may try that email again, and each further wait that day doubles (30 minutes, 1 hour,
+         *     ... up to 24 hours; a success clears the count and the waits); one address may fail 100 times
+         *     a day over all emails; and once an email has failed 50 times in an hour from any
+         *     addresses, only addresses that signed in to it within 20 days may keep trying for the
+         *     rest of that hour. A refused try answers 429 `rate_limit_exceeded` with `Retry-After`
+         *     and the password is not checked. Unknown emails are counted like known ones. Signup and
+         *     login also share a per-address limit of `AUTH_RPM_PER_IP` requests a minute.
+         */
         post: operations["authLogin"];
         delete?: never;
         options?: never;
@@ -885,8 +1017,9 @@ export interface paths {
         /**
          * Revoke the calling API key
          * @description Revokes the key sent in `X-API-Key`, best effort: the client's logout command calls it
-         *     before clearing its local credential file. A key that is already revoked or expired gets
-         *     401 like on any other route; clients treat that as logged out. Deleting only the local
+         *     before clearing its local credential file. Idempotent, as in the hosted API: a key that
+         *     is already revoked also gets 200, with `revoked_key_id: null`; an expired key is revoked
+         *     too. A malformed or unknown key is 401 `invalid_api_key`. Deleting only the local
          *     credential file does not revoke a key. Demo keys may log themselves out.
          */
         post: operations["authorizeLogout"];
@@ -946,6 +1079,96 @@ export interface paths {
          * @description Raising the cap lifts a 402 `api_key_budget_exceeded` at once; `null` removes the cap.
          */
         patch: operations["keysUpdateBudget"];
+        trace?: never;
+    };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's API keys (the hosted API's shape)
+         * @description The hosted API's key listing: the caller's keys that are not revoked, in its shape
+         *     (lowercase `status`, `key_preview`, `total_requests`, `daily_limit`), plus crema's
+         *     `prefix`, `monthly_budget_usd` and `spent_this_month_usd`. Revoked keys are summed in
+         *     `revoked_summary` instead of listed. crema's own listing is `GET /api/keys`.
+         */
+        get: operations["hostedKeysList"];
+        put?: never;
+        /**
+         * Create an API key (the hosted API's shape)
+         * @description The hosted API's key creation. `expires_at` omitted means 30 days from now, `null`
+         *     means never (as in the hosted API). `daily_limit` is the key's daily request cap.
+         *     `enterprise` keys (postpaid, admin-approved) are not offered by crema: 400
+         *     `bad_request`. The tier's `max_api_keys` caps ACTIVE keys (403 `key_limit_reached`).
+         *     The full key is in `data.key`, shown only here.
+         */
+        post: operations["hostedKeysCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's API keys (the hosted API's shape) */
+        get: operations["hostedKeysGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Revoke an API key (the hosted API's route)
+         * @description Revocation is immediate; revoking a key that is already revoked is also 200.
+         */
+        put: operations["hostedKeysRevoke"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onprem/validate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an API key (the hosted API's on-prem key check)
+         * @description Answers whether the key in `X-API-Key` is live, with its account and scope. A malformed,
+         *     unknown or revoked key is 401 `invalid_api_key`, an expired one 401 `expired_api_key`,
+         *     as on every key route. Demo keys may check themselves.
+         */
+        get: operations["onpremValidateKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/profile/create": {
@@ -1075,15 +1298,43 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's usage, grouped by day, model or key
+         * The caller's usage, grouped by day, model, key or source
          * @description Settled compression requests of the calling account between `from` and `to` (UTC
          *     calendar days, both inclusive), summed per group: requests (a batch is one request),
          *     original and compressed tokens, tokens saved and the cost charged. `group_by=day` lists
-         *     every day of the range, with zeros on days without usage; `model` and `key` list only
-         *     groups with usage, the costliest first. `from` after `to`, or a range over 366 days, is
+         *     every day of the range, with zeros on days without usage; `model`, `key` and `source`
+         *     list only groups with usage, the costliest first (`source` groups by the `source` each
+         *     request sent, `none` for requests without one). `from` after `to`, or a range over 366 days, is
          *     a 422 `validation_error`.
          */
         get: operations["usageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's usage statistics with a time series (the hosted API's shape)
+         * @description Settled compression requests of the calling account over a period, as totals, a time
+         *     series (one point per UTC hour or day of the period, zeros included) and, crema's
+         *     addition, `by_source`: the same totals per `source` the requests sent (null when none).
+         *     `custom` takes `start_date` and `end_date` (YYYY-MM-DD, UTC, both inclusive, at most 366
+         *     days); a missing or malformed date, or a start after the end, is 400 `bad_request`.
+         *     `total_output_tokens` and the `output_tokens` of each point count the compressed tokens
+         *     returned; crema does not know the downstream model's price, so `savings_usd` is 0.
+         *     `skip_cache` is accepted and changes nothing (usage rows are written synchronously).
+         */
+        get: operations["usageStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1168,7 +1419,8 @@ export interface paths {
          * Estimate the cost of compressing a token volume
          * @description `compressed_tokens = round(input_tokens * (1 - compression_ratio))`;
          *     `processing_cost_usd = input_tokens * input_price_per_1m / 1e6`. An unknown
-         *     `compression_model` is a 422. The route has its own per-IP rate limit (429 with
+         *     `compression_model` is a 400 `bad_request` (the hosted API takes any string there and
+         *     answers 400 for a model it does not price). The route has its own per-IP rate limit (429 with
          *     `Retry-After`).
          */
         post: operations["pricingEstimateCost"];
@@ -1359,6 +1611,50 @@ export interface components {
         ToolOutputBatchRequest: components["schemas"]["ToolOutputOptions"] & {
             inputs: components["schemas"]["ToolOutputBatchItem"][];
         };
+        /**
+         * @description `tdc_coldbrew_v1`, or the aliases `tdc_espresso` and `agentic_tool_discovery_sat` (the hosted API's names). Usage records the canonical id.
+         * @enum {string}
+         */
+        ToolDiscoveryModelName: "tdc_coldbrew_v1" | "tdc_espresso" | "agentic_tool_discovery_sat";
+        /** @description A JSON Schema of the tool's input (read for its property names and descriptions). */
+        ToolSchema: {
+            [key: string]: unknown;
+        } | null;
+        /** @description One tool, in any of the shapes clients hold them: the hosted API's `{name, description, parameters}`, Anthropic's `{name, description, input_schema}`, MCP's `{name, description, inputSchema}`, or OpenAI's `{type: "function", function: {name, description, parameters}}`. Other fields are ignored. */
+        ToolDefinition: {
+            name: string;
+            description?: string | null;
+            parameters?: components["schemas"]["ToolSchema"];
+            input_schema?: components["schemas"]["ToolSchema"];
+            inputSchema?: components["schemas"]["ToolSchema"];
+        } | {
+            /** @constant */
+            type: "function";
+            function: {
+                name: string;
+                description?: string | null;
+                parameters?: components["schemas"]["ToolSchema"];
+            };
+        };
+        /** @description The hosted API's `ToolDiscoveryRequest`. */
+        ToolDiscoveryRequest: {
+            /** @description What the agent is asked to do (an agent gateway sends the user's latest message, which can be long): at most 65,536 characters; its first 64 distinct content words are matched by meaning, all of them by BM25. Its tokens are billed with the tools'. */
+            query: string;
+            tools: components["schemas"]["ToolDefinition"][];
+            /**
+             * @description Most names answered, `always_keep` included. Fewer come back when the rest are clearly irrelevant.
+             * @default 5
+             */
+            max_tools?: number;
+            /** @description Tool names answered first whatever the query (names not among `tools` are ignored). */
+            always_keep?: string[] | null;
+            compression_model_name: components["schemas"]["ToolDiscoveryModelName"];
+            source?: components["schemas"]["Source"];
+        };
+        /** @description The hosted API's `ToolDiscoveryBatchRequest`: `inputs` are whole single requests. */
+        ToolDiscoveryBatchRequest: {
+            inputs: components["schemas"]["ToolDiscoveryRequest"][];
+        };
         CompressionResult: {
             /** @description The input context, echoed back ("" for a null context). */
             original_context: string;
@@ -1433,6 +1729,28 @@ export interface components {
         ToolOutputBatchResult: components["schemas"]["BatchTotals"] & {
             results: components["schemas"]["ToolOutputResult"][];
         };
+        /** @description The hosted API's `ToolDiscoveryResult` plus crema's accounting fields. */
+        ToolDiscoveryResult: {
+            /** @description Names of the answered tools, `always_keep` first, then by relevance (ties in definition order). */
+            relevant_tools: string[];
+            /** @description Number of names answered. */
+            tool_count: number;
+            /** @description Number of tools sent. */
+            original_tool_count: number;
+            /** @description One line per answered tool, `name: why`, naming the query words that matched it (or, for a paraphrase, the query word and the tool's related word). */
+            reasoning: string | null;
+            duration_ms: number;
+            /** @description o200k tokens of all the tool definitions as sent. */
+            original_tokens: number;
+            /** @description o200k tokens of the answered tools' definitions. */
+            compressed_tokens: number;
+            tokens_saved: number;
+            /** @description tokens_saved / original_tokens. */
+            actual_compression_ratio: number;
+        };
+        ToolDiscoveryBatchResult: components["schemas"]["BatchTotals"] & {
+            results: components["schemas"]["ToolDiscoveryResult"][];
+        };
         /** @description The JSON of one `data:` frame of a /stream response. Concatenate `content` across events; `done=true` marks the last content event; `error` replaces content when the stream aborts. */
         StreamEvent: {
             /** @description Compressed text; empty when error is set. */
@@ -1463,13 +1781,27 @@ export interface components {
         ToolOutputBatchResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["ToolOutputBatchResult"];
         };
+        /** @description The hosted API's logout answer. */
+        LogoutResponse: {
+            /** @constant */
+            success: true;
+            /** @description The id of the key revoked by this call; null when it was already revoked. */
+            revoked_key_id: string | null;
+            message: string;
+        };
+        ToolDiscoveryResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ToolDiscoveryResult"];
+        };
+        ToolDiscoveryBatchResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ToolDiscoveryBatchResult"];
+        };
         MessageResponse: components["schemas"]["SuccessEnvelope"] & {
             data: Record<string, never> | null;
         };
         /** @enum {string} */
-        Family: "question-specific" | "question-agnostic" | "markdown" | "history" | "tool-output";
+        Family: "question-specific" | "question-agnostic" | "markdown" | "history" | "tool-output" | "tool-discovery";
         /** @enum {string} */
-        ModelId: "latte_v1" | "latte_v2" | "espresso_v1" | "markdown_v1" | "hcc_latte_v1" | "hcc_espresso_v1" | "toc_latte_v1" | "toc_latte_v2" | "toc_americano_v1";
+        ModelId: "latte_v1" | "latte_v2" | "espresso_v1" | "markdown_v1" | "hcc_latte_v1" | "hcc_espresso_v1" | "toc_latte_v1" | "toc_latte_v2" | "toc_americano_v1" | "tdc_coldbrew_v1";
         ModelRecord: {
             id: components["schemas"]["ModelId"];
             family: components["schemas"]["Family"];
@@ -1512,6 +1844,8 @@ export interface components {
         DemoData: {
             sample_texts: components["schemas"]["SampleText"][];
             compression_models: components["schemas"]["CompressionModelOption"][];
+            /** @description The tool-discovery family only: the same options as `compression_models`, where the hosted API's agent gateway reads them. */
+            discovery_models?: components["schemas"]["CompressionModelOption"][];
         };
         ModelListResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["DemoData"] & {
@@ -1689,11 +2023,13 @@ export interface components {
             max_api_keys: number;
             rate_limits: components["schemas"]["RateLimits"];
         };
-        /** @description Per-model limit matrices: model id -> tier name -> effective limits (latte_v2: 2x rpm and tpm). */
+        ScaleTierLimits: {
+            tier: components["schemas"]["TierName"];
+            rate_limits: components["schemas"]["RateLimits"];
+        };
+        /** @description Per-model limit matrices, as the hosted API shapes them: model id -> one entry per tier, lowest first, with that tier's effective limits (latte_v2: 2x rpm and tpm). */
         ScaleLimits: {
-            [key: string]: {
-                [key: string]: components["schemas"]["RateLimits"];
-            };
+            [key: string]: components["schemas"]["ScaleTierLimits"][];
         };
         TiersResponse: {
             /** @constant */
@@ -1704,10 +2040,10 @@ export interface components {
         };
         CostEstimateRequest: {
             /**
-             * @description Unknown models give 422.
+             * @description Any string, as in the hosted API; a model crema does not serve gives 400 `bad_request` (field `compression_model`).
              * @default latte_v1
              */
-            compression_model?: components["schemas"]["ModelId"];
+            compression_model?: string;
             /** @description Must be greater than 0. */
             input_tokens: number;
             /**
@@ -1865,18 +2201,33 @@ export interface components {
             account_type?: components["schemas"]["AccountType"];
             display_name?: string;
         };
+        /** @description crema's fields, and the hosted API's `full_name` (the same as `display_name`, which wins when both are sent). The hosted API's `company_name`, `country` and `extra_usage_*` are accepted and not stored. */
         ProfileUpdateRequest: {
             display_name?: string | null;
+            /** @description The hosted API's name for `display_name` (its limit, 255 characters). */
+            full_name?: string | null;
             account_type?: components["schemas"]["AccountType"];
         };
+        /** @description Carries the hosted API's `user_id`, `is_admin`, `full_name` and `wallet_balance` beside crema's own names for the same facts (`id`, `display_name`, `balance_usd`). */
         Profile: {
             id: string;
+            /** @description The account id (same as `id`). */
+            user_id: string;
+            /** @description True for the `admin` role. */
+            is_admin: boolean;
             email: string;
             display_name: string | null;
+            /** @description Same as `display_name`. */
+            full_name: string | null;
             role: components["schemas"]["Role"];
-            account_type: components["schemas"]["AccountType"] | null;
+            /** @description `user` while unset (the hosted API's default); `account_type_set` says whether it was chosen. */
+            account_type: components["schemas"]["AccountType"];
+            /** @description False until `account_type` is chosen (at signup, profile creation or PATCH); it can be set once. */
+            account_type_set: boolean;
             tier: components["schemas"]["TierName"];
             balance_usd: number;
+            /** @description Same as `balance_usd`. */
+            wallet_balance: number;
             monthly_compressed_tokens: number;
             profile_created: boolean;
             /** Format: date-time */
@@ -1885,15 +2236,23 @@ export interface components {
         ProfileResponse: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Profile"];
         };
-        RoleResponse: components["schemas"]["SuccessEnvelope"] & {
-            data: {
-                role: components["schemas"]["Role"];
-                account_type: components["schemas"]["AccountType"] | null;
-            };
+        /** @description Flat, as in the hosted API (no envelope). An account whose type is still unset answers `user`, the hosted API's default. */
+        RoleResponse: {
+            role: components["schemas"]["Role"];
+            /** @description True for the `admin` role. */
+            is_admin: boolean;
+            account_type: components["schemas"]["AccountType"];
         };
         RateLimitsResponse: components["schemas"]["SuccessEnvelope"] & {
+            /** @description The hosted API's flat `{tier, rpm, tpm, rpd, max_api_keys}` (the tier's base limits), plus crema's `display_name`, `rate_limits` (the same base limits) and per-model `model_limits`. */
             data: {
                 tier: components["schemas"]["TierName"];
+                /** @description Requests per minute at the tier's base rate; -1 means unlimited. */
+                rpm: number;
+                /** @description Tokens per minute at the tier's base rate; -1 means unlimited. */
+                tpm: number;
+                /** @description Requests per day; -1 means unlimited. */
+                rpd: number;
                 display_name: string;
                 max_api_keys: number;
                 rate_limits: components["schemas"]["RateLimits"];
@@ -1914,11 +2273,170 @@ export interface components {
             confirmation: string;
         };
         /**
-         * @description `day`: UTC calendar day (YYYY-MM-DD); `model`: model id; `key`: API key id.
+         * @description The hosted API's key statuses; crema answers `active`, `expired` or `revoked`.
+         * @enum {string}
+         */
+        HostedApiKeyStatus: "pending" | "active" | "expired" | "declined" | "revoked";
+        /**
+         * @description The hosted API's scopes; crema issues `user` and `demo` keys (`enterprise` is 400).
+         * @enum {string}
+         */
+        HostedApiKeyScope: "demo" | "user" | "enterprise";
+        /** @description The hosted API's `APIKeyResult`, plus crema's `prefix`, `monthly_budget_usd`, `spent_this_month_usd` and `revoked_at`. */
+        HostedApiKey: {
+            id: string;
+            name: string;
+            scope: components["schemas"]["HostedApiKeyScope"];
+            status: components["schemas"]["HostedApiKeyStatus"];
+            /**
+             * @description Always `prepaid`: requests draw on the account's credit.
+             * @enum {string}
+             */
+            billing_mode: "prepaid" | "postpaid";
+            /** @description The key's first characters and an ellipsis, for display. */
+            key_preview: string | null;
+            /** @description Always null; the full key is shown only at creation. */
+            key_plain: null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /** @description Settled requests made with the key, all time (a batch is one). */
+            total_requests: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** @description The key's daily request cap; null for none. */
+            daily_limit: number | null;
+            /** @description Not tracked per key outside the rate limiter; always null. */
+            daily_requests_remaining: null;
+            company_name: null;
+            prefix: string;
+            monthly_budget_usd: number | null;
+            spent_this_month_usd: number;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description The hosted API's `APIKeyCreatedResult`. */
+        HostedApiKeyCreated: {
+            id: string;
+            name: string;
+            scope: components["schemas"]["HostedApiKeyScope"];
+            status: components["schemas"]["HostedApiKeyStatus"];
+            /** @enum {string} */
+            billing_mode: "prepaid" | "postpaid";
+            /** @description The full key. Shown once; not recoverable. */
+            key: string;
+            key_preview: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            company_name: null;
+            daily_limit: number | null;
+        };
+        /** @description The hosted API's `APIKeyCreateRequest`. */
+        HostedApiKeyCreateRequest: {
+            name: string;
+            /** @default user */
+            scope?: components["schemas"]["HostedApiKeyScope"];
+            /** @description Daily request cap; null or omitted for none. */
+            daily_limit?: number | null;
+            /** @description Omitted means 30 days from now; null means never. */
+            expires_at?: string | null;
+            /** @description Read by the hosted API for enterprise requests; accepted and ignored. */
+            request_message?: string | null;
+            /** @description Read by the hosted API for enterprise requests; accepted and ignored. */
+            company_name?: string | null;
+            /** @description Read by the hosted API for enterprise requests; accepted and ignored. */
+            expected_monthly_usage?: number | null;
+        };
+        RevokedKeysSummary: {
+            count: number;
+            total_requests_all_time: number;
+            total_requests_this_month: number;
+            total_usage_this_month_usd: number;
+            latest_revoked_at: string | null;
+        };
+        HostedApiKeyListResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HostedApiKey"][];
+            revoked_summary: components["schemas"]["RevokedKeysSummary"];
+        };
+        HostedApiKeyResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HostedApiKey"];
+        };
+        HostedApiKeyCreatedResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["HostedApiKeyCreated"];
+        };
+        ValidateKeyResponse: {
+            /** @constant */
+            valid: true;
+            /** @description The key's account id. */
+            user_id: string;
+            scope: components["schemas"]["ApiKeyScope"];
+            key_id?: string;
+        };
+        TimeSeriesDataPoint: {
+            /**
+             * Format: date-time
+             * @description Start of the UTC hour or day.
+             */
+            timestamp: string;
+            requests: number;
+            /** @description Original tokens. */
+            input_tokens: number;
+            compressed_input_tokens: number;
+            /** @description The compressed tokens returned (equal to compressed_input_tokens). */
+            output_tokens: number;
+            cost_usd: number;
+            /** @description Always 0 (the downstream model's price is unknown to crema). */
+            savings_usd: number;
+        };
+        SourceUsage: {
+            /** @description The requests' `source`; null for requests that sent none. */
+            source: string | null;
+            requests: number;
+            input_tokens: number;
+            compressed_input_tokens: number;
+            cost_usd: number;
+        };
+        UsageStatsResult: {
+            period: string;
+            /** Format: date-time */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description End of the period (excluded).
+             */
+            period_end: string;
+            /** @enum {string} */
+            group_by: "hour" | "day";
+            time_series: components["schemas"]["TimeSeriesDataPoint"][];
+            total_requests: number;
+            total_input_tokens: number;
+            total_compressed_input_tokens: number;
+            total_output_tokens: number;
+            total_cost_usd: number;
+            total_savings_usd: number;
+            /** @description Same as total_cost_usd. */
+            total_spent_usd: number;
+            api_key_id: string | null;
+            model: string | null;
+            /** @description Key id (`none` for usage without a key) -> series; null unless include_per_key. */
+            per_key_time_series: {
+                [key: string]: components["schemas"]["TimeSeriesDataPoint"][];
+            } | null;
+            /** @description crema's addition: totals per request `source`, the largest first. */
+            by_source: components["schemas"]["SourceUsage"][];
+        };
+        UsageStatsResponse: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["UsageStatsResult"];
+        };
+        /**
+         * @description `day`: UTC calendar day (YYYY-MM-DD); `model`: model id; `key`: API key id; `source`: the requests' `source` (`none` for requests that sent none).
          * @default day
          * @enum {string}
          */
-        UsageGroupBy: "day" | "model" | "key";
+        UsageGroupBy: "day" | "model" | "key" | "source";
         UsageTotals: {
             requests: number;
             original_tokens: number;
@@ -1929,7 +2447,7 @@ export interface components {
             cost_usd: number;
         };
         UsageGroup: components["schemas"]["UsageTotals"] & {
-            /** @description The day, model id or API key id (`none` for usage without a key). */
+            /** @description The day, model id, API key id (`none` for usage without a key) or source (`none` for requests without one). */
             group: string;
             /** @description For display; a key's group is labelled with its name and prefix. */
             label: string;
@@ -2017,6 +2535,11 @@ export interface components {
         RouteNotFound: {
             /** @constant */
             detail: "Not Found";
+        };
+        /** @description The body of a 405 for a method a path does not have: {"detail": "Method Not Allowed"}. */
+        MethodNotAllowed: {
+            /** @constant */
+            detail: "Method Not Allowed";
         };
     };
     responses: {
@@ -2123,6 +2646,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ToolOutputBatchResponse"];
+            };
+        };
+        /** @description The names of the relevant tools, with the reasoning and accounting. */
+        ToolDiscoveryOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryResponse"];
+            };
+        };
+        /** @description One tool-discovery result per input, in input order, with totals. */
+        ToolDiscoveryBatchOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryBatchResponse"];
             };
         };
         /** @description A Server-Sent Events stream. Each frame is `data: <StreamEvent JSON>` followed by a blank line. */
@@ -2342,12 +2883,9 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "success": true,
-                 *       "message": null,
-                 *       "data": {
-                 *         "role": "user",
-                 *         "account_type": "enterprise"
-                 *       }
+                 *       "role": "user",
+                 *       "is_admin": false,
+                 *       "account_type": "enterprise"
                  *     }
                  */
                 "application/json": components["schemas"]["RoleResponse"];
@@ -2479,7 +3017,7 @@ export interface components {
                 "application/json": components["schemas"]["BalanceResponse"];
             };
         };
-        /** @description The request is well-formed but not allowed (codes: bad_request, profile_exists, account_type_immutable, confirmation_mismatch, cannot_delete). */
+        /** @description The request is well-formed but not allowed (codes: bad_request, profile_exists, account_type_immutable, confirmation_mismatch, cannot_delete). A request Node's HTTP parser cannot read gets this status too, with an empty body: see MalformedRequest. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2496,6 +3034,48 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Node's HTTP parser rejected the request before crema read it: a malformed request line or header, an unknown method, a missing Host on HTTP/1.1, a bad or conflicting Content-Length / Transfer-Encoding. The body is empty and the connection is closed (`Connection: close`). */
+        MalformedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request's headers or body did not arrive in time (the server's `headersTimeout`, keep-alive timeout + 1 s, or Node's `requestTimeout`, 300 s). Sent by Node with an empty body and `Connection: close`. */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request carried an `Expect` header other than `100-continue`. Sent by Node with an empty body. */
+        ExpectationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request line and headers together are over Node's limit (16 KiB): an oversized header, cookie or query string. Sent by Node with an empty body and `Connection: close`. */
+        HeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The path exists but not with this method (e.g. `PUT /api/billing/tiers`). No operation lists it, since it answers the methods a path does not have: {"detail": "Method Not Allowed"}. */
+        MethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Method Not Allowed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MethodNotAllowed"];
             };
         };
         /** @description Invalid, revoked or expired credential (codes: invalid_api_key, expired_api_key, authentication_error, invalid_credentials). */
@@ -2773,13 +3353,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -2821,13 +3405,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -2853,13 +3441,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2874,7 +3466,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -2889,7 +3485,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2909,9 +3509,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2942,13 +3546,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -2974,13 +3582,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3006,13 +3618,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3027,7 +3643,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3042,7 +3662,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3062,9 +3686,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3095,13 +3723,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CompressionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3127,13 +3759,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3159,13 +3795,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3180,7 +3820,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3195,7 +3839,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3215,9 +3863,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3261,13 +3913,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["HistoryOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3293,13 +3949,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["HistoryBatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3325,13 +3985,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3346,7 +4010,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3361,7 +4029,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3381,9 +4053,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3414,13 +4090,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolOutputOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3446,13 +4126,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ToolOutputBatchOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
@@ -3478,13 +4162,17 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3499,7 +4187,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["HealthUnavailable"];
         };
@@ -3514,7 +4206,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3534,9 +4230,211 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    toolDiscoveryCompress: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "query": "open a ticket for the broken login page",
+                 *       "tools": [
+                 *         {
+                 *           "name": "create_issue",
+                 *           "description": "Create a new issue in a GitHub repository.",
+                 *           "parameters": {
+                 *             "type": "object",
+                 *             "properties": {
+                 *               "title": {
+                 *                 "type": "string"
+                 *               },
+                 *               "body": {
+                 *                 "type": "string"
+                 *               }
+                 *             }
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "get_weather",
+                 *           "description": "Current weather for a city."
+                 *         }
+                 *       ],
+                 *       "max_tools": 5,
+                 *       "compression_model_name": "tdc_coldbrew_v1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ToolDiscoveryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ToolDiscoveryOk"];
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    toolDiscoveryBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryBatchRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ToolDiscoveryBatchOk"];
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    toolDiscoveryStream: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToolDiscoveryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StreamOk"];
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    toolDiscoveryHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HealthOk"];
+            400: components["responses"]["MalformedRequest"];
+            403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["HealthUnavailable"];
+        };
+    };
+    toolDiscoveryListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelListOk"];
+            400: components["responses"]["MalformedRequest"];
+            403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    toolDiscoveryGetModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id of the family (see `/models`). Unknown ids give 404 `model_not_found`.
+                 * @example latte_v1
+                 */
+                model_id: components["parameters"]["ModelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
+            403: components["responses"]["HttpsRequired"];
+            404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3561,8 +4459,12 @@ export interface operations {
                     "application/json": components["schemas"]["CompressModelsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3582,9 +4484,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ModelOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ModelNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3622,7 +4528,11 @@ export interface operations {
                     "application/json": components["schemas"]["PricingModelsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3660,11 +4570,15 @@ export interface operations {
                     "application/json": components["schemas"]["TokenCountResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3686,7 +4600,20 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceRootResponse"];
                 };
             };
+            /** @description A browser (`Accept` preferring `text/html`) is sent to the dashboard. */
+            302: {
+                headers: {
+                    /** @description `/dashboard/` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3708,7 +4635,11 @@ export interface operations {
                     "application/json": components["schemas"]["LivenessResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3730,7 +4661,11 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description Still loading, loading failed, or stopping. */
             503: {
@@ -3765,8 +4700,12 @@ export interface operations {
                     "application/json": components["schemas"]["DeepHealthResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description A dependency is down. */
             503: {
@@ -3798,7 +4737,11 @@ export interface operations {
                     "application/json": components["schemas"]["CircuitsResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3822,12 +4765,16 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["SessionOk"];
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3852,12 +4799,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SessionOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3872,11 +4823,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MessageOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3917,11 +4872,15 @@ export interface operations {
                     "application/json": components["schemas"]["CLIKeyResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3950,9 +4909,13 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayStatusResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3972,12 +4935,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageOk"];
+            /** @description The key is revoked (now, or already before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "revoked_key_id": "0b6f7c9e-8f65-4a51-9b8e-2f1d3c4b5a69",
+                     *       "message": "API key revoked"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3992,8 +4974,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyListOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4020,11 +5006,15 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ApiKeyCreatedOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4042,10 +5032,14 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4063,12 +5057,16 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4095,12 +5093,188 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApiKeyOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live keys and a summary of the revoked ones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedApiKeyListResponse"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "laptop",
+                 *       "scope": "user",
+                 *       "daily_limit": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["HostedApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key; `key` holds the full value, shown only here. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedApiKeyCreatedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One key record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostedApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    hostedKeysRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id, as returned by `POST /api/keys` and `GET /api/keys`. Not a UUID: 422 `{detail}` (loc `[path, key_id]`). */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageOk"];
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    onpremValidateKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The caller's API key (`cmp_...`). Missing: 422 `{detail}`; malformed, unknown or revoked: 401.
+                 * @example cmp_4fJ9xQ2LmN8pR5tV7wY1zA3bC6dE0gH2
+                 */
+                "X-API-Key": components["parameters"]["XApiKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is live. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "user_id": "5d0c8a3e-2f4b-4c1e-9a7d-6b5e4f3a2c10",
+                     *       "scope": "user"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ValidateKeyResponse"];
+                };
+            };
+            400: components["responses"]["MalformedRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4127,9 +5301,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4144,8 +5321,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RoleOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4160,8 +5341,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProfileOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4188,9 +5373,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4205,8 +5393,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RateLimitsOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4221,8 +5413,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CanDeleteOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4249,9 +5445,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4278,9 +5477,57 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UsageReportOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    usageStats: {
+        parameters: {
+            query?: {
+                /** @description `last_day` is the last 24 hours, `last_week` 7 days, `last_month` 30 days, `last_year` 365 days, ending now; `current_month` starts on the first of this UTC month. */
+                period?: "last_day" | "last_week" | "last_month" | "last_90_days" | "last_year" | "current_month" | "custom";
+                /** @description First UTC day of a `custom` period (YYYY-MM-DD). */
+                start_date?: string;
+                /** @description Last UTC day of a `custom` period (YYYY-MM-DD), included. */
+                end_date?: string;
+                group_by?: "hour" | "day";
+                /** @description Only this key's usage (an id that is not one of the caller's keys gives zeros). */
+                api_key_id?: string;
+                /** @description Only this model's usage. */
+                model?: string;
+                /** @description With no `api_key_id`, add `per_key_time_series` (key id, or `none`, -> series). */
+                include_per_key?: boolean;
+                skip_cache?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageStatsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4299,9 +5546,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LedgerOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4329,12 +5580,16 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["BalanceOk"];
+            400: components["responses"]["MalformedRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4371,20 +5626,27 @@ export interface operations {
                      *         }
                      *       ],
                      *       "scale_limits": {
-                     *         "latte_v2": {
-                     *           "tier1": {
-                     *             "rpm": 120,
-                     *             "tpm": 500000,
-                     *             "rpd": 5000
+                     *         "latte_v2": [
+                     *           {
+                     *             "tier": "tier1",
+                     *             "rate_limits": {
+                     *               "rpm": 120,
+                     *               "tpm": 500000,
+                     *               "rpd": 5000
+                     *             }
                      *           }
-                     *         }
+                     *         ]
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["TiersResponse"];
                 };
             };
+            400: components["responses"]["MalformedRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
+            417: components["responses"]["ExpectationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4434,10 +5696,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["HttpsRequired"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            417: components["responses"]["ExpectationFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -8,6 +8,8 @@ import { parse } from 'yaml';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** Statuses Node's HTTP server sends on any route: unreadable request, timeout, bad Expect, oversized headers. */
+export const NODE_STATUSES = ['400', '408', '417', '431'] as const;
 
 /** Returns the list of rule violations in the given spec document. */
 export function lintSpec(spec: Json): string[] {
@@ -43,6 +45,8 @@ export function lintSpec(spec: Json): string[] {
       if (method !== 'get') {
         for (const s of ['413', '415', '422']) if (!statuses.includes(s)) problems.push(`${where}: reads a body but does not document ${s}`);
       }
+      // Node answers these itself, before the app sees the request (test/http/node-statuses.test.ts).
+      for (const s of NODE_STATUSES) if (!statuses.includes(s)) problems.push(`${where}: does not document ${s} (sent by Node's HTTP server)`);
       if (path.includes('{') && !statuses.includes('422')) problems.push(`${where}: has a path parameter but does not document 422`);
     }
   }

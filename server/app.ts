@@ -7,6 +7,7 @@ import { authRoutes } from './accounts/auth.routes.js';
 import { profileRoutes } from './accounts/profile.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { cliTokenRoutes } from './api-keys/cli-token.routes.js';
+import { hostedKeyRoutes } from './api-keys/hosted-keys.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
 import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
@@ -32,6 +33,7 @@ import { errorHandler, notFound } from './http/api-error-middleware.js';
 import { corsFor } from './http/cors.js';
 import { registerRoutes, type Route } from './http/route-table.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
+import { requireBody } from './http/require-body.js';
 import { requireHttps } from './http/require-https.js';
 import { addTrailingSlash } from './http/trailing-slash.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
@@ -87,8 +89,9 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
     ...authRoutes({ auth: services.auth, keys: services.keys, perIpLimit: perIpLimit(deps.quotas, 'sign-in', config.authRpmPerIp) }),
     ...profileRoutes({ auth: services.auth, profiles: services.profiles }),
     ...apiKeyRoutes({ auth: services.auth, keys: services.keys }),
+    ...hostedKeyRoutes({ auth: services.auth, keys: services.keys, hosted: services.hostedKeys }),
     ...adminRoutes({ auth: services.auth, billing: services.billing }),
-    ...usageRoutes({ auth: services.auth, usage: services.usage }),
+    ...usageRoutes({ auth: services.auth, usage: services.usage, stats: services.usageStats }),
     ...cliTokenRoutes({ auth: services.auth, keys: services.keys, clock: () => new Date(now()) }),
     ...gatewayStatusRoutes({ keys: services.keys, gateway: services.gateway }),
     ...FAMILIES.flatMap((family) =>
@@ -166,6 +169,8 @@ export function createApp(deps: AppDeps): Express {
       useRequestUrl: true,
     }),
   );
+
+  app.use(requireBody);
 
   const router = express.Router();
   registerRoutes(router, routeTable(deps, now, metrics));

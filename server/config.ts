@@ -1,5 +1,6 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { defaultShutdownGraceMs } from './http/graceful-stop.js';
+import { ConfigError } from './config-error.js';
 import { MODEL_FORMATS, type ModelFormat } from './model/served-format.js';
 
 /** Everything crema reads from the environment, parsed once by `loadConfig`. */
@@ -74,20 +75,50 @@ export function defaultEngineWorkers(): number {
   return availableParallelism() >= 2 && memory >= 8 * 1024 ** 3 ? 2 : 1;
 }
 
-function int(env: Env, name: string, fallback: number): number {
+/**
+ * Bad values found so far. Each reader below records its problem here instead of throwing, so
+ * `loadConfig` reports every bad value at once; it returns the fallback, which is never used
+ * because loadConfig throws at the end.
+ */
+type Problems = string[];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+// Node's timers overflow above 2^31-1 ms (about 24.8 days) and fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+function int(env: Env, problems: Problems, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER, what = ''): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n > max) {
+    const bound = max < Number.MAX_SAFE_INTEGER ? ` no larger than ${max}${what}` : '';
+    problems.push(`${name} must be a non-negative integer${bound}, got '${raw}'`);
+    return fallback;
+  }
   return n;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
+/** Milliseconds that go into a timer. */
+const ms = (env: Env, problems: Problems, name: string, fallback: number): number => int(env, problems, name, fallback, MAX_TIMER_MS, ' (about 24.8 days)');
+
+/** A TCP port; 0 lets the system choose one. */
+function port(env: Env, problems: Problems, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,5}$/.test(raw.trim()) || Number(raw) > 65_535) {
+    problems.push(`${name} must be a port number from 0 to 65535, got '${raw}'`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, problems: Problems, name: string, fallback: boolean): boolean {
   const raw = env[name]?.toLowerCase();
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new Error(`${name} must be true or false, got '${raw}'`);
+  problems.push(`${name} must be true or false, got '${env[name]}'`);
+  return fallback;
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
@@ -96,7 +127,7 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
-function origins(raw: string | undefined): string[] {
+function origins(raw: string | undefined, problems: Problems): string[] {
   const list = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   for (const o of list) {
     let origin: string | undefined;
@@ -105,63 +136,114 @@ function origins(raw: string | undefined): string[] {
     } catch {
       origin = undefined;
     }
-    if (o !== '*' && origin !== o) throw new Error(`CORS_ORIGINS entries must be origins like https://app.example.com (scheme, host, optional port), got '${o}'`);
+    if (o !== '*' && origin !== o) problems.push(`CORS_ORIGINS entries must be origins like https://app.example.com (scheme, host, optional port), got '${o}'`);
   }
   return list;
 }
 
 /** A Linux nice value a thread may raise itself to: 0 (unchanged) to 19. */
-function niceValue(env: Env, name: string, fallback: number): number {
-  const n = int(env, name, fallback);
-  if (n > 19) throw new Error(`${name} must be a nice value from 0 to 19, got '${env[name]}'`);
+function niceValue(env: Env, problems: Problems, name: string, fallback: number): number {
+  const before = problems.length;
+  const n = int(env, problems, name, fallback);
+  if (problems.length === before && n > 19) {
+    problems.push(`${name} must be a nice value from 0 to 19, got '${env[name]}'`);
+    return fallback;
+  }
   return n;
 }
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(env: Env, problems: Problems, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got '${raw}'`);
+  if (!(allowed as readonly string[]).includes(raw)) {
+    problems.push(`${name} must be one of ${allowed.join(', ')}, got '${raw}'`);
+    return fallback;
+  }
   return raw as T;
+}
+
+/** The value with any `user:password@` part masked, for messages. */
+const masked = (raw: string): string => raw.replace(/\/\/[^/@]*@/, '//***@');
+
+/** A URL with one of `schemes` and a host (a database or Redis address). */
+function serviceUrl(env: Env, problems: Problems, name: string, schemes: readonly string[], example: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  // Postgres also takes its host from `?host=` (a Unix socket directory).
+  const hasHost = !!url && (url.hostname !== '' || url.searchParams.has('host'));
+  if (!url || !schemes.includes(url.protocol) || !hasHost) {
+    problems.push(`${name} must be a URL like ${example}, got '${masked(raw)}'`);
+    return undefined;
+  }
+  return raw;
+}
+
+/** A body size as body-parser reads it: `10mb`, `512kb`, `1048576`. */
+function byteSize(env: Env, problems: Problems, name: string, fallback: string): string {
+  const raw = env[name];
+  if (!raw) return fallback;
+  if (!/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i.test(raw.trim())) {
+    problems.push(`${name} must be a size like 10mb, 512kb or a number of bytes, got '${raw}'`);
+    return fallback;
+  }
+  return raw.trim();
+}
+
+function tlsPair(env: Env, problems: Problems): [string | undefined, string | undefined] {
+  const cert = nonEmpty(env['TLS_CERT_FILE']);
+  const key = nonEmpty(env['TLS_KEY_FILE']);
+  if (!!cert !== !!key) problems.push(`TLS_CERT_FILE and TLS_KEY_FILE must be set together, got only ${cert ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'}`);
+  return [cert, key];
 }
 
 const nonEmpty = (v: string | undefined): string | undefined => (v ? v : undefined);
 
-/** Parses the environment; throws with the variable's name on a bad value. */
+/** Parses the environment; throws a ConfigError naming every bad variable, one line each. */
 export function loadConfig(env: Env = process.env): Config {
-  return {
-    port: int(env, 'PORT', 8080),
+  const p: Problems = [];
+  const [tlsCertFile, tlsKeyFile] = tlsPair(env, p);
+  const config: Config = {
+    port: port(env, p, 'PORT', 8080),
     host: env['HOST'] || '127.0.0.1',
-    databaseUrl: nonEmpty(env['DATABASE_URL']),
+    databaseUrl: serviceUrl(env, p, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/crema'),
     dataDir: env['DATA_DIR'] || './.data/pglite',
-    redisUrl: nonEmpty(env['REDIS_URL']),
+    redisUrl: serviceUrl(env, p, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://host:6379'),
     modelsDir: env['MODELS_DIR'] || './models',
-    logLevel: env['LOG_LEVEL'] || 'info',
-    requireHttps: bool(env, 'REQUIRE_HTTPS', false),
-    tlsCertFile: nonEmpty(env['TLS_CERT_FILE']),
-    tlsKeyFile: nonEmpty(env['TLS_KEY_FILE']),
+    logLevel: oneOf(env, p, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    requireHttps: bool(env, p, 'REQUIRE_HTTPS', false),
+    tlsCertFile,
+    tlsKeyFile,
     trustProxy: trustProxy(env['TRUST_PROXY']),
-    bodyLimit: env['BODY_LIMIT'] || '10mb',
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 60_000),
-    streamTimeoutMs: int(env, 'STREAM_TIMEOUT_MS', 120_000),
-    estimateRpmPerIp: int(env, 'ESTIMATE_RPM_PER_IP', 60),
-    authRpmPerIp: int(env, 'AUTH_RPM_PER_IP', 30),
-    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 168),
-    validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
+    bodyLimit: byteSize(env, p, 'BODY_LIMIT', '10mb'),
+    requestTimeoutMs: ms(env, p, 'REQUEST_TIMEOUT_MS', 60_000),
+    streamTimeoutMs: ms(env, p, 'STREAM_TIMEOUT_MS', 120_000),
+    estimateRpmPerIp: int(env, p, 'ESTIMATE_RPM_PER_IP', 60),
+    authRpmPerIp: int(env, p, 'AUTH_RPM_PER_IP', 30),
+    sessionTtlHours: int(env, p, 'SESSION_TTL_HOURS', 168),
+    validateResponses: bool(env, p, 'VALIDATE_RESPONSES', false),
     // Default: the longest request budget plus a margin, so SIGTERM lets admitted requests finish.
-    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', defaultShutdownGraceMs(int(env, 'REQUEST_TIMEOUT_MS', 60_000), int(env, 'STREAM_TIMEOUT_MS', 120_000))),
-    engineWorkers: env['ENGINE_WORKERS'] === 'auto' ? defaultEngineWorkers() : Math.max(1, int(env, 'ENGINE_WORKERS', defaultEngineWorkers())),
-    engineNice: niceValue(env, 'ENGINE_NICE', 10),
-    dynamicBatching: bool(env, 'DYNAMIC_BATCHING', true),
-    batchCollectMs: int(env, 'BATCH_COLLECT_MS', 0),
-    overlapHold: bool(env, 'OVERLAP_HOLD', true),
-    modelFormat: oneOf(env, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),
-    corsOrigins: origins(env['CORS_ORIGINS']),
+    shutdownGraceMs: ms(env, p, 'SHUTDOWN_GRACE_MS', defaultShutdownGraceMs(ms(env, [], 'REQUEST_TIMEOUT_MS', 60_000), ms(env, [], 'STREAM_TIMEOUT_MS', 120_000))),
+    engineWorkers: env['ENGINE_WORKERS'] === 'auto' ? defaultEngineWorkers() : Math.max(1, int(env, p, 'ENGINE_WORKERS', defaultEngineWorkers())),
+    engineNice: niceValue(env, p, 'ENGINE_NICE', 10),
+    dynamicBatching: bool(env, p, 'DYNAMIC_BATCHING', true),
+    batchCollectMs: ms(env, p, 'BATCH_COLLECT_MS', 0),
+    overlapHold: bool(env, p, 'OVERLAP_HOLD', true),
+    modelFormat: oneOf(env, p, 'MODEL_FORMAT', MODEL_FORMATS, 'auto'),
+    corsOrigins: origins(env['CORS_ORIGINS'], p),
     adminEmail: nonEmpty(env['ADMIN_EMAIL']),
-    signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
-    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
-    metrics: bool(env, 'METRICS', true),
-    maxConcurrentPerAccount: int(env, 'MAX_CONCURRENT_PER_ACCOUNT', 4),
-    holdSweepIntervalMs: Math.max(1_000, int(env, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
-    holdSweepGraceMs: int(env, 'HOLD_SWEEP_GRACE_MS', 60_000),
+    signup: oneOf(env, p, 'SIGNUP', ['open', 'closed'] as const, 'open'),
+    keepAliveTimeoutMs: ms(env, p, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
+    metrics: bool(env, p, 'METRICS', true),
+    maxConcurrentPerAccount: int(env, p, 'MAX_CONCURRENT_PER_ACCOUNT', 4),
+    holdSweepIntervalMs: Math.max(1_000, ms(env, p, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
+    holdSweepGraceMs: ms(env, p, 'HOLD_SWEEP_GRACE_MS', 60_000),
   };
+  if (p.length > 0) throw new ConfigError(p);
+  return config;
 }

@@ -5,7 +5,6 @@
  * left with a 503 or an error frame, release its holds, then close Redis and the database
  * (server/http/graceful-stop.ts).
  */
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -24,8 +23,9 @@ import { catalogWeights, stoppable, warmUp } from './model/readiness.js';
 import { createQuotaStore } from './rate-limit/quota.js';
 import { createRedisClient, waitForRedis } from './rate-limit/redis-client.js';
 import { createServices } from './services.js';
+import { databaseFailure, failStartup, listenFailure, readFileOrExit, settingsOrExit, stepOrExit } from './startup-errors.js';
 
-const config = loadConfig();
+const config = settingsOrExit(() => loadConfig());
 const logger = createLogger(config.logLevel);
 
 const backend = createEnginePool({
@@ -50,12 +50,16 @@ const readiness = stoppable(warmUp(backend, catalogWeights().filter((w) => weigh
   onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
 }));
 
-const db = await createDb({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  onConnectionError: reportConnectionLoss(logger),
-});
-await migrateToLatest(db.db, db.schema);
+const db = await stepOrExit(
+  () =>
+    createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: reportConnectionLoss(logger),
+    }),
+  (err) => databaseFailure(err, config),
+);
+await stepOrExit(() => migrateToLatest(db.db, db.schema), (err) => databaseFailure(err, config));
 const redis = config.redisUrl ? createRedisClient(config.redisUrl, logger) : undefined;
 if (redis && !(await waitForRedis(redis))) logger.warn('redis not ready after 5 s: starting on per-replica rate limits until it is');
 
@@ -83,12 +87,16 @@ const app = createApp({ config, db, logger, quotas, services, backend, weights, 
 
 const tls = config.tlsCertFile && config.tlsKeyFile;
 const server = tls
-  ? https.createServer({ cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) }, app)
+  ? https.createServer({ cert: readFileOrExit('TLS_CERT_FILE', config.tlsCertFile!), key: readFileOrExit('TLS_KEY_FILE', config.tlsKeyFile!) }, app)
   : http.createServer(app);
 
 applyServerTimeouts(server, config.keepAliveTimeoutMs);
 const { drain } = drainable(server);
 
+// While starting to listen: a port in use or a bad HOST is one line and exit 1, not an unhandled 'error' event.
+const onListenError = (err: Error) => failStartup([listenFailure(err, config.host, config.port)]);
+server.once('error', onListenError);
+server.once('listening', () => server.off('error', onListenError));
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   logger.info(

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { createAuthService } from './accounts/auth.service.js';
+import { createLoginThrottle } from './accounts/login-throttle.js';
 import { createProfileService } from './accounts/profile.service.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
+import { createHostedKeysService } from './api-keys/hosted-keys.service.js';
 import { createTierCache } from './billing/account-tier.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
@@ -11,6 +13,7 @@ import { createGatewayStatusService } from './gateway/gateway-status.service.js'
 import type { Database } from './db/database.js';
 import type { QuotaStore } from './rate-limit/quota.js';
 import { createUsageService } from './usage/usage.service.js';
+import { createUsageStatsService } from './usage/usage-stats.service.js';
 import { createRequestLimits } from './rate-limit/request-limits.js';
 
 export interface ServiceDeps {
@@ -35,8 +38,16 @@ export function createServices(deps: ServiceDeps) {
   const tiers = createTierCache({ db, clock });
   const keys = createApiKeysService({ db, clock });
   return {
-    auth: createAuthService({ db, clock, sessionTtlMs: deps.sessionTtlMs, adminEmail: deps.adminEmail, signup: deps.signup }),
+    auth: createAuthService({
+      db,
+      clock,
+      sessionTtlMs: deps.sessionTtlMs,
+      adminEmail: deps.adminEmail,
+      signup: deps.signup,
+      loginThrottle: createLoginThrottle(deps.quotas),
+    }),
     keys,
+    hostedKeys: createHostedKeysService({ db, clock, keys }),
     profiles: createProfileService({
       db,
       clock,
@@ -47,6 +58,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     usage: createUsageService({ db, clock }),
     gateway: createGatewayStatusService({ db, clock }),
+    usageStats: createUsageStatsService({ db, clock }),
     billing,
     limits,
     tiers,

@@ -40,6 +40,8 @@ describe('openapi.yaml', () => {
         'POST /api/keys', 'GET /api/keys', 'GET /api/keys/{key_id}', 'PATCH /api/keys/{key_id}', 'DELETE /api/keys/{key_id}',
         'POST /api/auth/signup', 'POST /api/auth/login', 'POST /api/auth/logout-session', 'POST /api/authorize/logout',
         'POST /api/admin/accounts/{account_id}/credits', 'GET /api/billing/tiers', 'POST /api/pricing/estimate-cost',
+        'GET /api/api-keys', 'POST /api/api-keys', 'GET /api/api-keys/{key_id}', 'PUT /api/api-keys/{key_id}/revoke',
+        'GET /api/usage/stats', 'GET /api/v1/onprem/validate-key',
       ]),
     );
   });

@@ -58,11 +58,11 @@ export async function runLogout(settings: Settings): Promise<void> {
   if (saved.api_key) {
     const key = shortKey(saved.api_key);
     try {
-      await createCremaClient({ baseUrl: base, apiKey: saved.api_key, retry: false }).logout();
-      say(`Revoked key ${key} on ${base}.`);
+      const revoked = await createCremaClient({ baseUrl: base, apiKey: saved.api_key, retry: false }).logout();
+      say(revoked ? `Revoked key ${key} on ${base}.` : `Key ${key} was already revoked on ${base}.`);
     } catch (err) {
       if (!(err instanceof CremaError)) throw err;
-      if (err.status === 401) say(`Key ${key} was already revoked or expired on ${base}.`);
+      if (err.status === 401) say(`Key ${key} is unknown on ${base} (or its account was deleted).`);
       else if (err.code === 'network_error') say(`Could not reach ${base}: key ${key} was NOT revoked. Revoke it later with 'crema keys revoke' or in the dashboard.`);
       else say(`The server answered ${err.status} ${err.code}: key ${key} may still be active.`);
     }

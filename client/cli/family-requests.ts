@@ -31,6 +31,7 @@ export function checkOptions(o: CompressOptions): void {
   if (o.family === 'question-specific' && !o.query) throw new UsageError('question-specific compression needs --query');
   if ((o.family === 'question-agnostic' || o.family === 'markdown') && o.query) throw new UsageError(`${o.family} compression takes no --query`);
   if ((o.family === 'history' || o.family === 'tool-output') && o.coarse !== undefined) throw new UsageError(`--coarse/--fine do not apply to ${o.family}`);
+  if (o.family === 'tool-discovery') throw new UsageError("tool-discovery answers tool names, not text: use 'crema discover --query ... tools.json'");
 }
 
 function messagesOf(file: InputFile): Schemas['ChatMessage'][] {
@@ -80,6 +81,8 @@ export async function compressOne(crema: CremaClient, o: CompressOptions, file: 
       const r = await crema.compress('tool-output', { toolOutput: file.text, toolName: file.name, compressionModelName: o.model as Schemas['ToolOutputModelName'], ...(o.query ? { query: o.query } : {}), ...ratio });
       return outcome(file.name, toolText(r.compressed_output), r, r);
     }
+    case 'tool-discovery':
+      throw new UsageError("use 'crema discover' for tool-discovery");
   }
 }
 
@@ -110,5 +113,7 @@ export async function compressChunk(crema: CremaClient, o: CompressOptions, file
       const r = await crema.compressBatch('tool-output', { inputs: files.map((f) => ({ toolOutput: f.text, toolName: f.name, ...query })), compressionModelName: o.model as Schemas['ToolOutputModelName'], ...ratio });
       return r.results.map((x, i) => outcome(name(i), toolText(x.compressed_output), x, x));
     }
+    case 'tool-discovery':
+      throw new UsageError("use 'crema discover' for tool-discovery");
   }
 }

@@ -3,6 +3,7 @@ import { createCremaClient } from '../create-client.js';
 import { FAMILY_NAMES } from '../families.js';
 import { runKeysCreate, runKeysList, runKeysRevoke, runLogin, runLogout, runSignin, runUsage, type KeyCreateFlags, type LoginFlags } from './account-commands.js';
 import { runCompress, type CompressFlags } from './compress-command.js';
+import { runDiscover, type DiscoverFlags } from './discover-command.js';
 import { loadSettings } from './credentials.js';
 import { reportError } from './exit-code.js';
 import { runStatus, runWhoami } from './status-commands.js';
@@ -59,7 +60,7 @@ export function buildProgram(): Command {
     .command('compress')
     .description('compress files, a directory (batch route, 100 per call) or stdin')
     .argument('[files...]', 'files or directories; stdin when none')
-    .addOption(new Option('--family <family>', 'compression family (default: question-specific with --query, else question-agnostic)').choices(FAMILY_NAMES))
+    .addOption(new Option('--family <family>', 'compression family (default: question-specific with --query, else question-agnostic)').choices(FAMILY_NAMES.filter((f) => f !== 'tool-discovery')))
     .option('--model <model>', 'model id (default: the family default, e.g. latte_v2, espresso_v1)')
     .option('--query <text>', 'the question to compress towards')
     .option('--ratio <n>', 'target_compression_ratio: 0<r<=1 removal strength, r>1 Nx (max 200)')
@@ -74,6 +75,22 @@ export function buildProgram(): Command {
       const s = await settings();
       if (!s.apiKey) throw new UsageError("no API key: run 'crema login' or set CREMA_API_KEY");
       await runCompress(createCremaClient({ baseUrl: s.baseUrl, apiKey: s.apiKey }), files, { ...flags, coarse });
+    });
+
+  program
+    .command('discover')
+    .description('the tools a query needs, from a JSON file of tool definitions (OpenAI, Anthropic, MCP or the hosted shape): names on stdout')
+    .argument('[tools.json]', "an array of tool definitions, or {tools: [...]}; stdin when omitted or '-'")
+    .requiredOption('--query <text>', 'what the agent is asked to do')
+    .option('--max-tools <n>', 'most tools answered, 1 to 50 (server default 5)')
+    .option('--always-keep <names>', 'comma-separated tool names answered first whatever the query')
+    .option('--model <model>', 'tdc_coldbrew_v1 (default) or an alias')
+    .option('--json', 'print the full result as JSON')
+    .option('--quiet', 'no reasoning or summary on stderr')
+    .action(async (file: string | undefined, flags: DiscoverFlags) => {
+      const s = await settings();
+      if (!s.apiKey) throw new UsageError("no API key: run 'crema login' or set CREMA_API_KEY");
+      await runDiscover(createCremaClient({ baseUrl: s.baseUrl, apiKey: s.apiKey }), file, flags);
     });
 
   const keys = program.command('keys').description('manage API keys (needs `crema signin`)');

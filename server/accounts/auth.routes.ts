@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express';
 import type { components } from '../../generated/schema.js';
 import type { Route } from '../http/route-table.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
-import { keyPrincipalOf, requireApiKey } from '../api-keys/api-key-auth.js';
 import type { AuthService } from './auth.service.js';
 import { principalOf, requireBearer } from './bearer-auth.js';
 
@@ -22,15 +21,16 @@ export function authRoutes({ auth, keys, perIpLimit }: AuthRouteDeps): Route[] {
     res.status(201).json({ success: true, message: 'Account created', data: await auth.signup(req.body) });
   };
   const login: RequestHandler<Params, S['SessionResponse'], S['LoginRequest']> = async (req, res) => {
-    res.json({ success: true, message: null, data: await auth.login(req.body) });
+    res.json({ success: true, message: null, data: await auth.login(req.body, req.ip ?? 'unknown') });
   };
   const logoutSession: RequestHandler<Params, S['MessageResponse']> = async (_req, res) => {
     await auth.logoutSession(principalOf(res));
     res.json({ success: true, message: 'Session revoked', data: null });
   };
-  const logoutKey: RequestHandler<Params, S['MessageResponse']> = async (_req, res) => {
-    await keys.revokePresented(keyPrincipalOf(res).key);
-    res.json({ success: true, message: 'API key revoked', data: null });
+  const logoutKey: RequestHandler<Params, S['LogoutResponse']> = async (req, res) => {
+    // Not behind requireApiKey: an already revoked key must get its idempotent 200, not a 401.
+    const revoked = await keys.logout(String(req.headers['x-api-key']).trim());
+    res.json({ success: true, revoked_key_id: revoked, message: revoked ? 'API key revoked' : 'API key was already revoked' });
   };
   return [
     { method: 'post', path: '/api/auth/signup', operationId: 'authSignup', middleware: [perIpLimit], handler: signup },
@@ -40,7 +40,6 @@ export function authRoutes({ auth, keys, perIpLimit }: AuthRouteDeps): Route[] {
       method: 'post',
       path: '/api/authorize/logout',
       operationId: 'authorizeLogout',
-      middleware: [requireApiKey(keys, { allowDemo: true })],
       handler: logoutKey,
     },
   ];

@@ -9,6 +9,8 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/s
 import { isWellFormed, issueToken, lookupOf, matchDigest, SESSION_TOKEN } from '../security/opaque-token.js';
 import { findAccountByEmail, findAccountById, insertAccount } from './accounts.repository.js';
 import { findLiveSessionsByPrefix, insertSession, revokeSession } from './sessions.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { checkPassword } from './password-policy.js';
 
 type SignupRequest = components['schemas']['SignupRequest'];
 type LoginRequest = components['schemas']['LoginRequest'];
@@ -31,6 +33,8 @@ export interface AuthServiceDeps {
   adminEmail?: string | undefined;
   /** `closed`: only the admin email may sign up (SIGNUP). Default `open`. */
   signup?: 'open' | 'closed' | undefined;
+  /** Per-address and per-account limits on failed logins (server/accounts/login-throttle.ts). */
+  loginThrottle: LoginThrottle;
 }
 
 const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -63,6 +67,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (deps.signup === 'closed' && !isAdmin) {
         throw new ApiError('forbidden', 'Signup is closed on this server', { detail: 'ask the operator for an account' });
       }
+      const verdict = await checkPassword(input.password, [email]);
+      if (!verdict.ok) throw new ApiError('validation_error', 'Password is too easy to guess', { field: 'password', detail: verdict.reason });
       const passwordHash = await hashPassword(input.password);
       const account = await db.transaction().execute(async (tx) => {
         // Serializes signups so two signups of one email cannot both pass the check.
@@ -88,11 +94,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return openSession(account);
     },
 
-    async login(input: LoginRequest): Promise<Session> {
-      const account = await findAccountByEmail(db, normalizeEmail(input.email));
+    /** Opens a session; `ip` is the client's address, which the login throttle counts failures by. */
+    async login(input: LoginRequest, ip: string): Promise<Session> {
+      const email = normalizeEmail(input.email);
+      await deps.loginThrottle.admit(email, ip);
+      const account = await findAccountByEmail(db, email);
       // Verify against a dummy hash for unknown emails so timing does not reveal which exist.
       const ok = await verifyPassword(input.password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
-      if (!account || !ok) throw new ApiError('invalid_credentials', 'Email or password is wrong');
+      if (!account || !ok) {
+        await deps.loginThrottle.failed(email, ip);
+        throw new ApiError('invalid_credentials', 'Email or password is wrong');
+      }
+      await deps.loginThrottle.succeeded(email, ip);
       return openSession(account);
     },
 

@@ -17,8 +17,9 @@ export function profileRoutes({ auth, profiles }: { auth: AuthService; profiles:
   };
   const role: RequestHandler<Params, S['RoleResponse']> = async (_req, res) => {
     // The principal's account row is read fresh on every request, so it needs no second lookup.
+    // Flat, as the hosted API answers; an unset type reads as its default, `user`.
     const { account } = principalOf(res);
-    res.json({ success: true, message: null, data: { role: account.role, account_type: account.account_type } });
+    res.json({ role: account.role, is_admin: account.role === 'admin', account_type: account.account_type ?? 'user' });
   };
   const me: RequestHandler<Params, S['ProfileResponse']> = async (_req, res) => {
     res.json({ success: true, message: null, data: await profiles.get(principalOf(res)) });

@@ -65,14 +65,21 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
       const account = await fresh(principal);
       const now = clock();
       const monthly = await monthlyCompressedTokens(db, account.id, now);
+      const balance = nanoToUsd(account.balance_nusd);
       return {
         id: account.id,
+        user_id: account.id,
+        is_admin: account.role === 'admin',
         email: account.email,
         display_name: account.display_name,
+        full_name: account.display_name,
         role: account.role,
-        account_type: account.account_type,
+        // The hosted API's type has no null: unset reads as its default, and account_type_set tells the two apart.
+        account_type: account.account_type ?? 'user',
+        account_type_set: account.account_type !== null,
         tier: (await accountTier(db, account.id, now)).name,
-        balance_usd: nanoToUsd(account.balance_nusd),
+        balance_usd: balance,
+        wallet_balance: balance,
         monthly_compressed_tokens: monthly,
         profile_created: account.profile_created_at !== null,
         created_at: account.created_at.toISOString(),
@@ -83,9 +90,11 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
       await db.transaction().execute(async (tx) => {
         const account = await lockAccount(tx, principal.account.id);
         if (!account) throw new ApiError('authentication_error', 'Account no longer exists');
+        // The hosted API names the same field full_name; crema's own name wins when both are sent.
+        const name = input.display_name !== undefined ? input.display_name : input.full_name;
         await updateAccount(tx, account.id, {
           account_type: checkAccountType(account.account_type, input.account_type),
-          ...(input.display_name !== undefined ? { display_name: input.display_name } : {}),
+          ...(name !== undefined ? { display_name: name } : {}),
         });
       });
       return this.get(principal);
@@ -95,6 +104,7 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
       const tier = await accountTier(db, principal.account.id, clock());
       return {
         tier: tier.name,
+        ...tier.rate_limits,
         display_name: tier.display_name,
         max_api_keys: tier.max_api_keys,
         rate_limits: tier.rate_limits,

@@ -139,10 +139,20 @@ export function createApiKeysService({ db, clock, principals = createPrincipalCa
       return present(revoked);
     },
 
-    /** Revokes the presented key itself (`POST /api/authorize/logout`); fine when already revoked. */
-    async revokePresented(key: ApiKeyRow): Promise<void> {
-      if (!key.revoked_at) await revokeApiKey(db, key.id, clock());
-      principals.forgetKey(key.id);
+    /**
+     * The key logout: revokes the presented key (an expired one too) and returns its id, or null
+     * when it was already revoked (the hosted API's logout is idempotent). A malformed or unknown
+     * value is 401 `invalid_api_key`: nothing to log out of.
+     */
+    async logout(value: string): Promise<string | null> {
+      if (!isWellFormed(API_KEY, value)) throw new ApiError('invalid_api_key', 'Invalid or revoked API key');
+      const candidates = await findApiKeysWithAccountByPrefix(db, lookupOf(value));
+      const match = matchDigest(value, candidates.map((c) => ({ ...c, digest: c.key.key_hash })));
+      if (!match) throw new ApiError('invalid_api_key', 'Invalid or revoked API key');
+      principals.forgetKey(match.key.id);
+      if (match.key.revoked_at) return null;
+      await revokeApiKey(db, match.key.id, clock());
+      return match.key.id;
     },
 
     /**

@@ -26,6 +26,8 @@ export interface AuthorizeInput {
   operation: 'single' | 'batch' | 'stream';
   /** Input tokens that will be charged at most. */
   worstCaseTokens: number;
+  /** The request's `source` for its usage row (null: none sent). */
+  source?: string | null;
   /**
    * What the caller last knew of the key: true sends the hold straight to the locked path that
    * checks the monthly budget. Only a hint (a stale one costs a round trip, never a wrong answer).

@@ -13,6 +13,8 @@ export interface MeteredCall {
   operation: 'single' | 'batch' | 'stream';
   /** Billable input tokens, counted before the work (empty contexts count 0 and are free). */
   inputTokens: number;
+  /** The request's `source`, stored on its usage row; null or omitted when it sent none. */
+  source?: string | null;
 }
 
 /** The work a meter runs: `signal` aborts when the hold is refused while the work already runs. */
@@ -82,6 +84,7 @@ export function createMeter(deps: MeterOptions) {
       model: call.model,
       operation: call.operation,
       worstCaseTokens: call.inputTokens,
+      source: call.source ?? null,
       keyHasBudget: key.monthly_budget_nusd !== null,
     });
     let hold: Hold;

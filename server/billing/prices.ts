@@ -11,6 +11,7 @@ export const INPUT_PRICE_PER_1M_USD: Readonly<Record<ModelId, number>> = {
   toc_latte_v1: 0.1,
   toc_latte_v2: 0.1,
   toc_americano_v1: 0.1,
+  tdc_coldbrew_v1: 0.1,
 };
 
 /** Nano-USD (1e-9 USD), the integer unit money is stored and summed in. */

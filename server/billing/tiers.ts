@@ -48,12 +48,9 @@ export function modelLimits(tier: Tier): Record<string, RateLimits> {
   return Object.fromEntries(Object.keys(MODEL_CATALOG).map((id) => [id, limitsFor(tier, id as ModelId)]));
 }
 
-/** The `scale_limits` matrix of the tier schedule: model -> tier -> limits. */
+/** The `scale_limits` matrix of the tier schedule: model -> one `{tier, rate_limits}` per tier, lowest first. */
 export function scaleLimits(): ScaleLimits {
   return Object.fromEntries(
-    Object.keys(MODEL_CATALOG).map((id) => [
-      id,
-      Object.fromEntries(TIERS.map((tier) => [tier.name, limitsFor(tier, id as ModelId)])),
-    ]),
+    Object.keys(MODEL_CATALOG).map((id) => [id, TIERS.map((tier) => ({ tier: tier.name, rate_limits: limitsFor(tier, id as ModelId) }))]),
   );
 }

@@ -3,6 +3,7 @@ import type { FamilyId } from './families.js';
 import { history } from './history.js';
 import { markdown, questionAgnostic } from './question-agnostic.js';
 import { questionSpecific } from './question-specific.js';
+import { toolDiscovery } from './tool-discovery.js';
 import { toolOutput } from './tool-output.js';
 
 /** Every family's adapter, one per family of FAMILIES; the routes are generated from this table. */
@@ -12,4 +13,5 @@ export const ADAPTERS: Readonly<Record<FamilyId, AnyFamilyAdapter>> = {
   markdown,
   history,
   'tool-output': toolOutput,
+  'tool-discovery': toolDiscovery,
 };

@@ -13,6 +13,7 @@ import { coarseToFinePlan, type CoarseToFine } from './scoring-plan.js';
 import { segment, type Block, type Span } from './segment.js';
 import { spanScorer } from './span-scores.js';
 import { countTokens } from './tokens.js';
+import { rankToolsWith, type ToolDiscoveryInput, type ToolRanking } from './tool-discovery/rank.js';
 
 /**
  * How the engine reads a context: `text` (paragraphs, or structure-aware with heuristic chunking),
@@ -54,6 +55,8 @@ export interface EngineRequest {
   dynamic?: { minRatio: number; maxRatio: number } | undefined;
   /** Paragraph mode with a query scores only the blocks a cheap first stage ranks high (default SERVED_C2F; false scores all: benchmarks compare). */
   coarseToFine?: false | CoarseToFine | undefined;
+  /** Tool discovery: rank these tools against `query` instead of compressing `context` (which is ignored). */
+  tools?: ToolDiscoveryInput | undefined;
 }
 
 export interface EngineResult {
@@ -64,6 +67,8 @@ export interface EngineResult {
   format?: ToolFormat | undefined;
   /** Per part, when the request had `parts`. */
   parts?: Array<{ compressed: string; tokens: number }> | undefined;
+  /** The answer of a `tools` request. */
+  ranking?: ToolRanking | undefined;
 }
 
 /** Between the parts of a multi-part context: a paragraph break, so no unit spans two parts. */
@@ -219,8 +224,19 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
  *   coarse: true, heuristicChunking: false, placeholders: true }]);
  */
 export function createEngine(scorer: WordScorer) {
-  return {
+  const engine = {
     async compress(requests: readonly EngineRequest[]): Promise<EngineResult[]> {
+      // Tool-discovery requests rank instead of compressing; they share the scorer (and its batches).
+      if (requests.some((r) => r.tools)) {
+        const ranking = requests.filter((r) => r.tools);
+        const [ranked, compressed] = await Promise.all([
+          rankToolsWith(scorer, ranking.map((r) => ({ ...r.tools!, weights: r.weights }))),
+          engine.compress(requests.filter((r) => !r.tools)),
+        ]);
+        let a = 0;
+        let b = 0;
+        return requests.map((r) => (r.tools ? { compressed: '', originalTokens: 0, compressedTokens: 0, ranking: ranked[a++]! } : compressed[b++]!));
+      }
       const live = requests.map((r, i) => ({ r, i })).filter(({ r }) => r.context.length > 0);
       const plans = live.map(({ r }) => planScoring(r));
       const partial = live.length
@@ -251,6 +267,7 @@ export function createEngine(scorer: WordScorer) {
       return results;
     },
   };
+  return engine;
 }
 
 export type Engine = ReturnType<typeof createEngine>;

@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import { keyPrincipalOf, requireApiKey } from '../api-keys/api-key-auth.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { Meter } from '../billing/meter.js';
+import { requestSource } from './request-source.js';
 import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
 import { openEventStream, writeEvent } from '../http/sse.js';
@@ -29,7 +30,7 @@ export interface FamilyRoutesDeps {
 }
 
 // The request field that holds an item's text, per family (named in the 422 for an oversized item).
-const TEXT_FIELD: Record<string, string> = { history: 'messages', 'tool-output': 'tool_output' };
+const TEXT_FIELD: Record<string, string> = { history: 'messages', 'tool-output': 'tool_output', 'tool-discovery': 'tools' };
 
 /** 422 when one item (its texts plus its query) is longer than the model's `max_context_tokens`. */
 function rejectOverContext(counts: number[][], queryCounts: number[], indices: readonly number[], spec: ModelSpec, batch: boolean, family = ''): void {
@@ -139,7 +140,7 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
         // request_id is unique per usage row: a second model's row carries the model after it.
         const requestId = k === 0 ? String(res.req.id) : `${String(res.req.id)}:${spec.id}`;
         await meter(
-          { principal: keyPrincipalOf(res), requestId, family: adapter.family.id, model: spec.id, operation, inputTokens: billedTokens },
+          { principal: keyPrincipalOf(res), requestId, family: adapter.family.id, model: spec.id, operation, inputTokens: billedTokens, source: requestSource(body) },
           async (refused) => {
             await meterGroup(k + 1, [...refusedSignals, refused]);
             const compressedTokens = sum(indices.map((i) => outs[i]!.compressedTokens));

@@ -124,6 +124,18 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     weights: 'espresso_v1',
     aliases: ['toc_americano', 'agentic_tool_output_lingua'],
   },
+  tdc_coldbrew_v1: {
+    id: 'tdc_coldbrew_v1',
+    family: 'tool-discovery',
+    description: 'Tool discovery: ranks tool definitions against the query (BM25, word vectors and latte_v2 scores) and answers the names of the few it needs.',
+    query: 'required',
+    supportsDynamic: false,
+    // Not a ratio model: the answer's size is `max_tools`. Listed for the shared record shape.
+    defaultTargetRatio: 0.5,
+    maxContextTokens: 512_000,
+    weights: 'latte_v2',
+    aliases: ['tdc_espresso', 'agentic_tool_discovery_sat'],
+  },
 };
 
 /** Looks a model up inside one family by its id; undefined when the id is unknown or belongs elsewhere. */

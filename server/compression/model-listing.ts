@@ -31,7 +31,10 @@ export function compressionModelOption(spec: ModelSpec): CompressionModelOption 
 /** The reference's `DemoData` for a set of models: their families' samples (in family order, each once) and the options. */
 export function demoData(specs: readonly ModelSpec[]): DemoData {
   const families = [...new Set<FamilyId>(specs.map((s) => s.family))];
-  return { sample_texts: families.flatMap(sampleTextsFor), compression_models: specs.map(compressionModelOption) };
+  const options = specs.map(compressionModelOption);
+  // The hosted API's agent gateway reads the tool-discovery models under `discovery_models`.
+  const discovery = families.length === 1 && families[0] === 'tool-discovery' ? { discovery_models: options } : {};
+  return { sample_texts: families.flatMap(sampleTextsFor), compression_models: options, ...discovery };
 }
 
 /** A model's record with the reference's `DemoData` fields beside it (the `/models/{model_id}` answer). */

@@ -79,6 +79,16 @@ export const SAMPLE_TEXTS: Readonly<Partial<Record<FamilyId, readonly SampleText
       }),
     },
   ],
+  'tool-discovery': [
+    {
+      name: 'Agent tools (ask: will it rain in Lisbon tomorrow?)',
+      text: JSON.stringify([
+        { name: 'get_weather', description: 'Current weather and forecast for a city.', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+        { name: 'send_email', description: 'Send an email to one or more recipients.', parameters: { type: 'object', properties: { to: { type: 'string' }, subject: { type: 'string' } } } },
+        { name: 'create_issue', description: 'Create an issue in a GitHub repository.', parameters: { type: 'object', properties: { repo: { type: 'string' }, title: { type: 'string' } } } },
+      ]),
+    },
+  ],
 };
 
 /** The samples of one family (none when it has no entry yet). */

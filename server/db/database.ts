@@ -66,6 +66,8 @@ export interface UsageEventsTable {
   cost_nusd: NanoUsd;
   created_at: CreatedAt;
   settled_at: NullableTimestamp;
+  /** The request's `source` (`sdk:python`, ...); null when it sent none (migration 0003). */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LedgerEntriesTable {

@@ -1,11 +1,13 @@
 import { Migrator, sql, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, type TableMetadata } from 'kysely';
 import { initial } from './migrations/0001-initial.js';
 import { usageMonths } from './migrations/0002-usage-months.js';
+import { usageSource } from './migrations/0003-usage-source.js';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-usage-months': usageMonths,
+  '0003-usage-source': usageSource,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,12 @@ export interface Quota {
   consume(key: string, points?: number): Promise<QuotaDecision>;
   /** Gives points back (when a sibling quota rejected the same request). */
   refund(key: string, points?: number): Promise<void>;
+  /** Points spent in the current window (or block) and seconds until it ends; 0 and 0 for an unseen key. Spends nothing. */
+  peek(key: string): Promise<{ consumed: number; resetS: number }>;
+  /** Forgets the key: its window starts again at the next spend. */
+  reset(key: string): Promise<void>;
+  /** Rejects the key for `seconds` from now (peek shows more than `limit` spent), whatever its window says. */
+  block(key: string, seconds: number): Promise<void>;
 }
 
 /** Makes quotas; in memory for one process, in Redis so replicas share counters. */
@@ -66,6 +72,16 @@ export function createQuotaStore(options: { redis?: Redis | undefined; keyPrefix
         },
         async refund(key, points = 1) {
           await l.reward(key, points);
+        },
+        async peek(key) {
+          const res = await l.get(key);
+          return res ? { consumed: res.consumedPoints, resetS: Math.max(0, Math.ceil(res.msBeforeNext / 1000)) } : { consumed: 0, resetS: 0 };
+        },
+        async reset(key) {
+          await l.delete(key);
+        },
+        async block(key, seconds) {
+          await l.block(key, seconds);
         },
       };
     },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.js';
 
-export type UsageGroupBy = 'day' | 'model' | 'key';
+export type UsageGroupBy = 'day' | 'model' | 'key' | 'source';
 
 /** Sums of one group of settled usage rows; money in nano-USD. */
 export interface UsageSums {
@@ -19,6 +19,8 @@ const GROUP_EXPRESSION = {
   day: sql<string>`to_char(usage_events.created_at at time zone 'UTC', 'YYYY-MM-DD')`,
   model: sql<string>`usage_events.model`,
   key: sql<string>`coalesce(cast(usage_events.api_key_id as text), 'none')`,
+  // Requests without a source share the group 'none' with any that sent the word itself: the same meaning.
+  source: sql<string>`coalesce(usage_events.source, 'none')`,
 } as const;
 
 /** Settled usage of an account created in [from, until), summed per day, model or key. */

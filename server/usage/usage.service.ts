@@ -39,6 +39,7 @@ function totalsOf(sums: Omit<UsageSums, 'group' | 'keyName' | 'keyPrefix'>): S['
 }
 
 function labelOf(groupBy: UsageGroupBy, sums: UsageSums): string {
+  if (groupBy === 'source') return sums.group === 'none' ? 'no source' : sums.group;
   if (groupBy !== 'key') return sums.group;
   if (sums.group === 'none') return 'no key';
   return `${sums.keyName ?? 'key'} (${sums.keyPrefix ?? ''}…)`;

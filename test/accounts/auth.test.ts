@@ -49,7 +49,7 @@ describe('signup', () => {
 
   it('refuses a taken email (any case) with 409 email_taken', async () => {
     await signup(t().app, { email: 'dup@example.com' });
-    const res = await request(t().app).post('/api/auth/signup').send({ email: 'DUP@example.com', password: 'whatever123' });
+    const res = await request(t().app).post('/api/auth/signup').send({ email: 'DUP@example.com', password: 'another fine passphrase' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'email_taken', field: 'email' });
   });

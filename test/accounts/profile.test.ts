@@ -35,7 +35,7 @@ describe('profile routes', () => {
     const same = await request(t.app).patch('/api/profile/me').set(bearer(token)).send({ account_type: 'enterprise' });
     expect(same.status).toBe(200);
     const role = await request(t.app).get('/api/profile/role').set(bearer(token));
-    expect(role.body.data).toEqual({ role: 'user', account_type: 'enterprise' });
+    expect(role.body).toEqual({ role: 'user', is_admin: false, account_type: 'enterprise' });
   });
 
   it('create: 400 when account_type set at signup differs, 422 for an unknown type', async () => {
@@ -61,10 +61,37 @@ describe('profile routes', () => {
     expect(me.body.data).toMatchObject({ id: admin.accountId, role: 'admin', tier: 'tier1', balance_usd: 10, monthly_compressed_tokens: 0 });
   });
 
+  it('GET /me carries the hosted API\'s required user_id and is_admin, and its names for name and balance', async () => {
+    const me = await request(t.app).get('/api/profile/me').set(bearer(admin.token));
+    expect(me.body.data).toMatchObject({ user_id: admin.accountId, is_admin: true, full_name: null, wallet_balance: 10 });
+    const { token } = await signup(t.app);
+    await request(t.app).patch('/api/profile/me').set(bearer(token)).send({ display_name: 'Ada' });
+    const user = await request(t.app).get('/api/profile/me').set(bearer(token));
+    // An unset account type reads as the hosted API's default; account_type_set says it is still unset.
+    expect(user.body.data).toMatchObject({ is_admin: false, full_name: 'Ada', display_name: 'Ada', account_type: 'user', account_type_set: false });
+  });
+
+  it("PATCH /me takes the hosted API's full_name (display_name wins when both are sent)", async () => {
+    const { token } = await signup(t.app);
+    const res = await request(t.app).patch('/api/profile/me').set(bearer(token)).send({ full_name: 'Grace Hopper', company_name: 'ACME' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ full_name: 'Grace Hopper', display_name: 'Grace Hopper' });
+    const both = await request(t.app).patch('/api/profile/me').set(bearer(token)).send({ full_name: 'A', display_name: 'B' });
+    expect(both.body.data.full_name).toBe('B');
+  });
+
+  it('GET /role is flat {role, is_admin, account_type}, an unset type reading user', async () => {
+    const adminRole = await request(t.app).get('/api/profile/role').set(bearer(admin.token));
+    expect(adminRole.status).toBe(200);
+    expect(adminRole.body).toEqual({ role: 'admin', is_admin: true, account_type: 'user' });
+  });
+
   it('GET /rate-limits: tier limits with per-model scaling', async () => {
     const res = await request(t.app).get('/api/profile/rate-limits').set(bearer(admin.token));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ tier: 'tier1', max_api_keys: 2, rate_limits: { rpm: 60, tpm: 250_000, rpd: 5_000 } });
+    // The hosted API's flat fields: the tier's base limits.
+    expect(res.body.data).toMatchObject({ tier: 'tier1', rpm: 60, tpm: 250_000, rpd: 5_000, max_api_keys: 2 });
     expect(res.body.data.model_limits.latte_v2).toEqual({ rpm: 120, tpm: 500_000, rpd: 5_000 });
     expect(res.body.data.model_limits.espresso_v1).toEqual({ rpm: 60, tpm: 250_000, rpd: 5_000 });
   });
@@ -76,7 +103,7 @@ describe('profile routes', () => {
       .values({ request_id: `seed-${accountId}`, account_id: accountId, api_key_id: null, family: 'question-specific', model: 'latte_v1', operation: 'single', status: 'settled', rows: 1, original_tokens: 3_000_000, compressed_tokens: 1_200_000, reserved_nusd: 0, cost_nusd: 0, created_at: new Date(), settled_at: new Date() })
       .execute();
     const res = await request(t.app).get('/api/profile/rate-limits').set(bearer(token));
-    expect(res.body.data).toMatchObject({ tier: 'tier2', max_api_keys: 4, rate_limits: { rpm: 120 } });
+    expect(res.body.data).toMatchObject({ tier: 'tier2', max_api_keys: 4, rpm: 120, rate_limits: { rpm: 120 } });
   });
 
   it('GET /can-delete: the last admin cannot, a user can', async () => {

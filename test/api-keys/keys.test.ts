@@ -79,7 +79,7 @@ describe('API key routes', () => {
     expect(del.status).toBe(200);
     expect(del.body.data.status).toBe('REVOKED');
     expect(del.body.data.revoked_at).not.toBeNull();
-    const next = await request(t().app).post('/api/authorize/logout').set('X-API-Key', key);
+    const next = await request(t().app).get('/api/v1/onprem/validate-key').set('X-API-Key', key);
     expect(next.status).toBe(401);
     expect(next.body.code).toBe('invalid_api_key');
   });
@@ -107,10 +107,33 @@ describe('POST /api/authorize/logout', () => {
     const { key, id } = await createKey(t().app, token);
     const out = await request(t().app).post('/api/authorize/logout').set('X-API-Key', key);
     expect(out.status).toBe(200);
-    expect(out.body).toMatchObject({ success: true, message: 'API key revoked' });
+    expect(out.body).toEqual({ success: true, revoked_key_id: id, message: 'API key revoked' });
     const status = await request(t().app).get(`/api/keys/${id}`).set(bearer(token));
     expect(status.body.data.status).toBe('REVOKED');
-    expect((await request(t().app).post('/api/authorize/logout').set('X-API-Key', key)).status).toBe(401);
+    expect((await request(t().app).get('/api/v1/onprem/validate-key').set('X-API-Key', key)).status).toBe(401);
+  });
+
+  it('is idempotent, as in the hosted API: an already revoked key gets 200 with revoked_key_id null', async () => {
+    const { token } = await signup(t().app);
+    const { key } = await createKey(t().app, token);
+    expect((await request(t().app).post('/api/authorize/logout').set('X-API-Key', key)).body.revoked_key_id).toBeTruthy();
+    const again = await request(t().app).post('/api/authorize/logout').set('X-API-Key', key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ success: true, revoked_key_id: null, message: 'API key was already revoked' });
+  });
+
+  it("takes the hosted SDK's request: an empty body sent as application/json", async () => {
+    const { token } = await signup(t().app);
+    const { key, id } = await createKey(t().app, token);
+    const res = await request(t().app).post('/api/authorize/logout').set('X-API-Key', key).set('Content-Type', 'application/json').send('');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.revoked_key_id).toBe(id);
+  });
+
+  it('an unknown well-formed key is 401: nothing to log out of', async () => {
+    const res = await request(t().app).post('/api/authorize/logout').set('X-API-Key', `cmp_${'A'.repeat(40)}`);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('invalid_api_key');
   });
 
   it('without the header is 422 {detail}; with a malformed key is 401', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { limitsFor, tierForMonthlyTokens, TIERS } from '../../server/billing/tiers.js';
+import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const t = useTestApp();
@@ -25,13 +26,15 @@ describe('GET /api/billing/tiers', () => {
 
   it('returns scale_limits where latte_v2 has twice the rpm and tpm and the same rpd', async () => {
     const res = await request(t().app).get('/api/billing/tiers');
-    for (const tier of res.body.tiers) {
-      const v1 = res.body.scale_limits.latte_v1[tier.name];
-      const v2 = res.body.scale_limits.latte_v2[tier.name];
+    // The hosted API's shape: model -> [{tier, rate_limits}], one entry per tier, lowest first.
+    expect(res.body.scale_limits.latte_v1.map((e: { tier: string }) => e.tier)).toEqual(res.body.tiers.map((t: { name: string }) => t.name));
+    for (const [i, tier] of res.body.tiers.entries()) {
+      const v1 = res.body.scale_limits.latte_v1[i].rate_limits;
+      const v2 = res.body.scale_limits.latte_v2[i].rate_limits;
       expect(v1).toEqual(tier.rate_limits);
       expect(v2).toEqual({ rpm: tier.rate_limits.rpm * 2, tpm: tier.rate_limits.tpm * 2, rpd: tier.rate_limits.rpd });
     }
-    expect(Object.keys(res.body.scale_limits)).toHaveLength(7);
+    expect(Object.keys(res.body.scale_limits).sort()).toEqual(Object.keys(MODEL_CATALOG).sort());
   });
 });
 

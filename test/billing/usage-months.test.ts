@@ -111,9 +111,10 @@ describe('monthly usage totals (usage_months)', () => {
   it('are filled from the existing usage rows when the migration runs, and dropped when it is undone', async () => {
     const { accountId, keys } = await account();
     const migrator = createMigrator(db, handle.db.schema);
-    const down = await migrator.migrateDown();
+    // Back to before 0002 (later migrations are undone on the way).
+    const down = await migrator.migrateTo('0001-initial');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]).toMatchObject({ migrationName: '0002-usage-months', direction: 'Down', status: 'Success' });
+    expect(down.results).toContainEqual(expect.objectContaining({ migrationName: '0002-usage-months', direction: 'Down', status: 'Success' }));
     // Written while no trigger exists: only the migration's fill can count them.
     await insertRow(accountId, keys[0], 'settled', NOW, 120, 360);
     await insertRow(accountId, keys[1], 'settled', NOW, 80, 240);

@@ -125,10 +125,11 @@ describe('SDK against a running server', () => {
     expect(sleeps).toEqual([250, 500]);
   });
 
-  it('logout revokes the calling key: the next call is 401', async () => {
+  it('logout revokes the calling key: the next call is 401; a second logout answers null', async () => {
     const { key } = await account();
     const crema = createCremaClient({ baseUrl: t().baseUrl, apiKey: key });
-    await crema.logout();
+    expect(await crema.logout()).toMatch(/^[0-9a-f-]{36}$/);
     expect(await caught(crema.compress('question-agnostic', { context, compressionModelName: 'espresso_v1' }))).toMatchObject({ status: 401 });
+    expect(await crema.logout()).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * for what, Approve mints the key and the browser delivers it to the CLI's real loopback
  * callback; Deny ends the waiting login. Skipped without Chromium (CHROMIUM_PATH).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,10 +18,8 @@ import { LoginFailed, startLoginCallback } from '../../client/cli/login-callback
 import { buildDashboard } from '../../scripts/build-dashboard.js';
 import { dashboardRouter } from '../../server/dashboard/dashboard-router.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 describe.skipIf(!hasChromium)('CLI login approve page in Chromium', () => {
   let t: TestApp;
@@ -42,7 +40,7 @@ describe.skipIf(!hasChromium)('CLI login approve page in Chromium', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     profileDir = mkdtempSync(join(tmpdir(), 'crema-chromium-cli-'));
-    context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     // Only the crema server and a loopback callback may be reached.
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());

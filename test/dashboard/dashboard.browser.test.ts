@@ -5,7 +5,7 @@
  * One screenshot per page; `UPDATE_SCREENSHOTS=1` writes them to client/dashboard/screenshots
  * (committed, shown in the README), otherwise to a temporary folder.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,13 +15,11 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { buildDashboard } from '../../scripts/build-dashboard.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
 const SHOTS = process.env['UPDATE_SCREENSHOTS'] ? fileURLToPath(new URL('../../client/dashboard/screenshots/', import.meta.url)) : mkdtempSync(join(tmpdir(), 'crema-shots-'));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
   let t: TestApp;
@@ -42,7 +40,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     profileDir = mkdtempSync(join(tmpdir(), 'crema-chromium-'));
     mkdirSync(SHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
     // The page needs nothing but the crema server: anything else is recorded and refused.
     await context.route('**/*', (route) => {
       const url = route.request().url();
@@ -148,6 +146,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     ['markdown', 'markdown_v1', 'Markdown'],
     ['history', 'hcc_latte_v1', 'Summary of the older turns'],
     ['tool-output', 'toc_latte_v1', 'run_tests'],
+    ['tool-discovery', 'tdc_coldbrew_v1', 'Tools'],
   ])('the playground sample of %s compresses through its own route', async (family, model, title) => {
     await pickFamily(family);
     expect(await page.getByLabel('Model').inputValue()).toBe(model);
@@ -164,9 +163,12 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     const dayChart = page.locator('#chart-day');
     await dayChart.waitFor();
     // The question-specific request plus one per other family.
-    expect(await dayChart.getAttribute('aria-label')).toContain('5 requests,');
-    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('5');
+    expect(await dayChart.getAttribute('aria-label')).toContain('6 requests,');
+    expect(await page.locator(`tr[data-group="${today}"] td`).first().textContent()).toBe('6');
     expect(await page.locator('tr[data-group="latte_v2"] td').first().textContent()).toBe('1');
+    // The playground names no source: its requests are counted under 'no source'.
+    expect(await page.locator('#per-source-title ~ div tr[data-group="none"] th').textContent()).toBe('no source');
+    expect(await page.locator('#per-source-title ~ div tr[data-group="none"] td').first().textContent()).toBe('5');
     // Chart.js drew something: the canvas is not blank.
     // (Browser-side code as a string: the suite's TypeScript has no DOM types.)
     const painted = await page.evaluate(`(() => {
@@ -214,7 +216,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     await form.getByLabel('Password').fill('correct horse battery');
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    expect(await page.locator('#chart-day').getAttribute('aria-label')).toContain('5 requests,');
+    expect(await page.locator('#chart-day').getAttribute('aria-label')).toContain('6 requests,');
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { HOSTILE_STRINGS, leafPaths, mulberry32, Rng, sample, setAt, WRONG_TYPES
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261124);
 const CASES = Number(process.env['FUZZ_CASES'] ?? 14);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const STRATEGIES = ['valid', 'missing-field', 'wrong-type', 'hostile-string', 'bad-credentials', 'no-credentials', 'raw-body', 'path-param', 'bad-headers'] as const;
+const STRATEGIES = ['valid', 'missing-field', 'wrong-type', 'hostile-string', 'bad-credentials', 'no-credentials', 'raw-body', 'no-body', 'path-param', 'bad-headers'] as const;
 type Strategy = (typeof STRATEGIES)[number];
 
 interface Operation {
@@ -132,7 +132,7 @@ async function fire(op: Operation, strategy: Strategy, rng: Rng): Promise<Outcom
     if (strategy === 'missing-field') body = setAt(body, target, undefined);
     if (strategy === 'wrong-type') body = setAt(body, target, rng.pick(WRONG_TYPES));
     if (strategy === 'hostile-string' || (strategy === 'path-param' && !op.path.includes('{'))) body = setAt(body, target, rng.pick(HOSTILE_STRINGS));
-    if (strategy !== 'valid') note += `at ${JSON.stringify(target)} `;
+    if (strategy !== 'valid' && strategy !== 'no-body') note += `at ${JSON.stringify(target)} `;
   } else if (strategy === 'hostile-string' || strategy === 'wrong-type') {
     body = { unexpected: rng.pick(HOSTILE_STRINGS) };
   }
@@ -167,6 +167,15 @@ async function fire(op: Operation, strategy: Strategy, rng: Rng): Promise<Outcom
     req = req.set('Content-Type', raw.contentType ?? 'application/json');
     if (raw.encoding) req = req.set('Content-Encoding', raw.encoding);
     req = req.send(raw.body);
+  } else if (strategy === 'no-body') {
+    // JSON announced, no body and no framing: Node's client would add Content-Length: 0 (an
+    // empty body, a different case) unless both framing headers are removed before it sends.
+    note += 'no body, no Content-Length';
+    req = req.set('Content-Type', 'application/json');
+    req.on('request', (r: { req: { removeHeader(name: string): void } }) => {
+      r.req.removeHeader('Content-Length');
+      r.req.removeHeader('Transfer-Encoding');
+    });
   } else if (body !== undefined) {
     req = req.set('Content-Type', 'application/json').send(JSON.stringify(body));
   }

@@ -10,14 +10,14 @@ import type { Services } from '../../server/services.js';
 /**
  * A stand-in for a compression route until those exist (issue 5): the real key middleware and
  * the real meter (limits, hold, settle) around a body-described piece of work.
- * Body: `{ model, tokens, compressed?, rows?, fail?, operation?, slowMs? }`. `works` lists every
+ * Body: `{ model, tokens, compressed?, rows?, fail?, operation?, slowMs?, source? }`. `works` lists every
  * piece of work started, and whether the meter aborted it.
  */
 export function meteredTestApp(services: Services, options: { allowDemo: boolean } = { allowDemo: false }, works: Array<{ started: number; aborted: boolean }> = []): Express {
   const app = express();
   app.use(express.json());
   app.post('/metered', requireApiKey(services.keys, options), async (req, res) => {
-    const body = req.body as { model?: ModelId; tokens: number; compressed?: number; rows?: number; fail?: boolean; operation?: 'single' | 'batch'; slowMs?: number };
+    const body = req.body as { model?: ModelId; tokens: number; compressed?: number; rows?: number; fail?: boolean; operation?: 'single' | 'batch'; slowMs?: number; source?: string };
     const result = await services.meter(
       {
         principal: keyPrincipalOf(res),
@@ -26,6 +26,7 @@ export function meteredTestApp(services: Services, options: { allowDemo: boolean
         model: body.model ?? 'latte_v1',
         operation: body.operation ?? 'single',
         inputTokens: body.tokens,
+        source: body.source ?? null,
       },
       async (signal) => {
         const run = { started: performance.now(), aborted: false };

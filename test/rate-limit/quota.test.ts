@@ -38,6 +38,37 @@ describe('memory quota', () => {
   });
 });
 
+/** Block, peek and reset behave alike in memory and in Redis (the login throttle relies on them). */
+async function checkBlockPeekReset(store: ReturnType<typeof createQuotaStore>): Promise<void> {
+  const quota = store.quota('block', 2, 3_600);
+  expect(await quota.peek('k')).toEqual({ consumed: 0, resetS: 0 });
+  await quota.consume('k');
+  await quota.consume('k');
+  const spent = await quota.peek('k');
+  expect(spent.consumed).toBe(2);
+  expect(spent.resetS).toBeGreaterThan(3_590);
+  // A block rejects for its own time, not for the rest of the hour.
+  await quota.block('k', 30);
+  const blocked = await quota.peek('k');
+  expect(blocked.consumed).toBe(3);
+  expect(blocked.resetS).toBeGreaterThan(25);
+  expect(blocked.resetS).toBeLessThanOrEqual(30);
+  expect((await quota.consume('k')).allowed).toBe(false);
+  await quota.reset('k');
+  expect(await quota.peek('k')).toEqual({ consumed: 0, resetS: 0 });
+  expect((await quota.consume('k')).allowed).toBe(true);
+}
+
+describe('block windows, peek and reset', () => {
+  it('in memory', () => checkBlockPeekReset(createQuotaStore()));
+  it.skipIf(!redisUrl)('in Redis (REDIS_URL)', async () => {
+    const client = new Redis(redisUrl!);
+    clients.push(client);
+    expect(await waitForRedis(client)).toBe(true);
+    await checkBlockPeekReset(createQuotaStore({ redis: client, keyPrefix: `crema-test-${randomBytes(4).toString('hex')}` }));
+  });
+});
+
 describe.skipIf(!redisUrl)('redis quota (REDIS_URL)', () => {
   it('is one limit across two stores sharing Redis, as two replicas would be', async () => {
     const prefix = `crema-test-${randomBytes(4).toString('hex')}`;

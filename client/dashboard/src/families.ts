@@ -15,6 +15,9 @@ export interface PlaygroundInput {
   keepRecent: number | undefined;
   toolName: string;
   toolOutput: string;
+  /** Tool definitions (tool-discovery), already parsed from the form's JSON. */
+  tools: S['ToolDefinition'][];
+  maxTools: number | undefined;
 }
 
 /** One before/after pair to show side by side (a transcript gives one per message). */
@@ -43,6 +46,7 @@ export const FAMILY_LABELS: Record<Family, string> = {
   markdown: 'Markdown (structure kept)',
   history: 'Chat history (messages)',
   'tool-output': 'Tool output (JSON, logs, tables)',
+  'tool-discovery': 'Tool discovery (the tools a query needs)',
 };
 
 /** Each family's model list, through its own typed route. */
@@ -56,7 +60,9 @@ export async function listModels(client: CremaClient, family: Family): Promise<M
           ? await client.GET('/api/compress/markdown/models')
           : family === 'history'
             ? await client.GET('/api/compress/history/models')
-            : await client.GET('/api/compress/tool-output/models');
+            : family === 'tool-output'
+              ? await client.GET('/api/compress/tool-output/models')
+              : await client.GET('/api/compress/tool-discovery/models');
   return r.data?.data.models ?? [];
 }
 
@@ -104,6 +110,19 @@ export async function compress(client: CremaClient, family: Family, input: Playg
       const d = r.data.data;
       const out = Array.isArray(d.compressed_output) ? d.compressed_output.join('\n') : d.compressed_output;
       return { result: { ...d, pairs: [{ title: input.toolName, original: input.toolOutput, compressed: out }], note: `Detected format: ${d.detected_format}.` }, status: r.response.status };
+    }
+    case 'tool-discovery': {
+      const body = { query: input.query, tools: input.tools, compression_model_name: 'tdc_coldbrew_v1' as const, ...(input.maxTools ? { max_tools: input.maxTools } : {}) };
+      const r = await client.POST('/api/compress/tool-discovery/', { params: { header }, body });
+      if (!r.data) return { error: r.error, status: r.response.status };
+      const d = r.data.data;
+      // The tools sent, one name per line: the ones not picked show struck through.
+      const all = input.tools.map((t) => ('function' in t ? t.function.name : t.name));
+      const picked = all.filter((name) => d.relevant_tools.includes(name));
+      return {
+        result: { ...d, pairs: [{ title: 'Tools', original: all.join('\n'), compressed: picked.join('\n') }], note: `${d.tool_count} of ${d.original_tool_count} tools picked, most relevant first: ${d.relevant_tools.join(', ')}.\n${d.reasoning ?? ''}` },
+        status: r.response.status,
+      };
     }
   }
 }

@@ -47,7 +47,26 @@ export const SAMPLES: Record<Family, { context: string; query: string; toolName:
     toolName: 'run_tests',
     messages: '',
   },
+  'tool-discovery': {
+    context: '',
+    query: 'Will it rain in Lisbon tomorrow?',
+    toolName: '',
+    messages: '',
+  },
 };
+
+/** Tool definitions for the tool-discovery sample, in the hosted API's shape. */
+export const TOOLS_SAMPLE = JSON.stringify(
+  [
+    { name: 'get_weather', description: 'Current weather and forecast for a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    { name: 'send_email', description: 'Send an email to one or more recipients.', parameters: { type: 'object', properties: { to: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' } } } },
+    { name: 'create_issue', description: 'Create an issue in a GitHub repository.', parameters: { type: 'object', properties: { repo: { type: 'string' }, title: { type: 'string' } } } },
+    { name: 'read_file', description: 'Read a file from the workspace.', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+    { name: 'get_directions', description: 'Route between two places with travel time.', parameters: { type: 'object', properties: { origin: { type: 'string' }, destination: { type: 'string' } } } },
+  ],
+  null,
+  2,
+);
 
 export const TOOL_OUTPUT_SAMPLE = [
   '2026-11-24 10:00:01 INFO starting test run',

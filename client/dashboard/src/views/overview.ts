@@ -58,17 +58,18 @@ function ledgerRows(entries: LedgerEntry[]): HTMLTableRowElement[] {
   );
 }
 
-/** Balance, tier and limits, this month's tokens, usage charts per day and per model, and the ledger. */
+/** Balance, tier and limits, this month's tokens, usage charts per day and per model, usage per client (source), and the ledger. */
 export const overviewView: View = async (main, ctx) => {
   const client = api();
-  const [profile, limits, byDay, byModel, ledger] = await Promise.all([
+  const [profile, limits, byDay, byModel, bySource, ledger] = await Promise.all([
     client.GET('/api/profile/me'),
     client.GET('/api/profile/rate-limits'),
     client.GET('/api/usage', { params: { query: { group_by: 'day' } } }),
     client.GET('/api/usage', { params: { query: { group_by: 'model' } } }),
+    client.GET('/api/usage', { params: { query: { group_by: 'source' } } }),
     client.GET('/api/usage/ledger', { params: { query: { limit: 10 } } }),
   ]);
-  for (const r of [profile, limits, byDay, byModel, ledger]) {
+  for (const r of [profile, limits, byDay, byModel, bySource, ledger]) {
     if (r.response.status === 401) return void (await ctx.signOut());
     if (r.error) return ctx.notify(describeError(r.error, r.response.status), 'error');
   }
@@ -76,6 +77,7 @@ export const overviewView: View = async (main, ctx) => {
   const tier = limits.data!.data;
   const days = byDay.data!.data;
   const models = byModel.data!.data;
+  const sources = bySource.data!.data;
   const charts: Chart[] = [];
   const limit = (n: number) => (n < 0 ? 'unlimited' : int(n));
 
@@ -122,6 +124,13 @@ export const overviewView: View = async (main, ctx) => {
       h('h2', { id: 'per-model-title' }, 'Tokens and cost per model, this month'),
       chartBlock('chart-model', 'Tokens and cost per model', models.groups, charts),
       usageTable('Usage per model', models.groups, 'Model'),
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'per-source-title' },
+      h('h2', { id: 'per-source-title' }, 'Usage per client, this month'),
+      h('p', {}, 'By the source each request named (an SDK, a gateway, ...); "no source" for requests that named none.'),
+      usageTable('Usage per source', sources.groups, 'Source'),
     ),
     h(
       'section',

@@ -3,12 +3,13 @@ import { compress, FAMILY_LABELS, listModels, type Family, type ModelRecord, typ
 import { field, h, replace } from '../dom.js';
 import { int, usd } from '../format.js';
 import { markSpans } from '../spans.js';
-import { SAMPLES, TOOL_OUTPUT_SAMPLE } from '../samples.js';
+import { SAMPLES, TOOL_OUTPUT_SAMPLE, TOOLS_SAMPLE } from '../samples.js';
 import { describeError } from '../describe-error.js';
 import { api, keyClient, playgroundKey } from '../session.js';
 import type { View, ViewContext } from './view.js';
 
 type ChatMessage = components['schemas']['ChatMessage'];
+type ToolDefinition = components['schemas']['ToolDefinition'];
 
 /** The original with dropped spans struck through, beside the compressed output. */
 function comparison(pair: { title: string; original: string; compressed: string }): HTMLElement {
@@ -56,6 +57,17 @@ function parseMessages(raw: string): ChatMessage[] | string {
   }
 }
 
+function parseTools(raw: string): ToolDefinition[] | string {
+  try {
+    const value: unknown = JSON.parse(raw);
+    const tools = Array.isArray(value) ? value : (value as { tools?: unknown } | null)?.tools;
+    if (!Array.isArray(tools) || tools.length === 0) return 'Tools must be a non-empty JSON array of tool definitions (or {tools: [...]}).';
+    return tools as ToolDefinition[];
+  } catch (err) {
+    return `Tools are not valid JSON: ${(err as Error).message}`;
+  }
+}
+
 /** Pick a family and model, give the inputs it needs, and see what a compression keeps. */
 export const playgroundView: View = async (main, ctx: ViewContext) => {
   const family = h('select', { name: 'family' }, ...(Object.keys(FAMILY_LABELS) as Family[]).map((f) => h('option', { value: f }, FAMILY_LABELS[f])));
@@ -68,6 +80,8 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
   const keepRecent = h('input', { type: 'number', name: 'keep-recent', min: '1', max: '50', step: '1', value: '2' });
   const toolName = h('input', { type: 'text', name: 'tool-name', maxlength: 200 });
   const toolOutput = h('textarea', { name: 'tool-output', rows: 8, class: 'mono' });
+  const tools = h('textarea', { name: 'tools', rows: 12, class: 'mono' });
+  const maxTools = h('input', { type: 'number', name: 'max-tools', min: '1', max: '50', step: '1', value: '3' });
   const submit = h('button', { type: 'submit' }, 'Compress');
   const output = h('div', { 'aria-live': 'polite' });
 
@@ -78,6 +92,9 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
     keepRecent: field('Keep the last N messages verbatim', keepRecent),
     toolName: field('Tool name', toolName),
     toolOutput: field('Tool output', toolOutput),
+    tools: field('Tools (JSON array: hosted, OpenAI, Anthropic or MCP shape)', tools),
+    maxTools: field('At most N tools', maxTools),
+    ratio: field('Target ratio', ratio, '0 < r ≤ 1 removes that fraction; r > 1 keeps 1/r (2 keeps half). Empty: the model default.'),
   };
   let models: ModelRecord[] = [];
   const selected = () => models.find((m) => m.id === model.value);
@@ -88,6 +105,9 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
     blocks.context.hidden = !['question-specific', 'question-agnostic', 'markdown'].includes(f);
     blocks.messages.hidden = blocks.keepRecent.hidden = f !== 'history';
     blocks.toolName.hidden = blocks.toolOutput.hidden = f !== 'tool-output';
+    // Tool discovery answers names: no ratio, a tool list and a count instead.
+    blocks.tools.hidden = blocks.maxTools.hidden = f !== 'tool-discovery';
+    blocks.ratio.hidden = f === 'tool-discovery';
     blocks.query.hidden = !m || m.query === 'forbidden';
     query.required = m?.query === 'required';
     context.required = !blocks.context.hidden;
@@ -112,6 +132,7 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
     messages.value = sample.messages;
     toolName.value = sample.toolName;
     toolOutput.value = f === 'tool-output' ? TOOL_OUTPUT_SAMPLE : '';
+    tools.value = f === 'tool-discovery' ? TOOLS_SAMPLE : '';
     if (f === 'question-specific') ratio.value = '2';
     else ratio.value = '';
     showFields();
@@ -122,12 +143,14 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
   const form = h(
     'form',
     { class: 'card', 'aria-labelledby': 'pg-title' },
-    h('div', { class: 'grid fields' }, field('Family', family), field('Model', model), field('Target ratio', ratio, '0 < r ≤ 1 removes that fraction; r > 1 keeps 1/r (2 keeps half). Empty: the model default.')),
+    h('div', { class: 'grid fields' }, field('Family', family), field('Model', model), blocks.ratio),
     blocks.context,
     blocks.messages,
     blocks.keepRecent,
     blocks.toolName,
     blocks.toolOutput,
+    blocks.tools,
+    blocks.maxTools,
     blocks.query,
     field('API key', key, playgroundKey.value ? 'The key you created on the Keys page is filled in (kept in this page only).' : 'Paste one of your keys; it stays in this page only and is never stored.'),
     submit,
@@ -144,6 +167,8 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
     playgroundKey.value = key.value.trim();
     const parsed = f === 'history' ? parseMessages(messages.value) : [];
     if (typeof parsed === 'string') return ctx.notify(parsed, 'error');
+    const toolList = f === 'tool-discovery' ? parseTools(tools.value) : [];
+    if (typeof toolList === 'string') return ctx.notify(toolList, 'error');
     const input: PlaygroundInput = {
       model: model.value,
       ratio: ratio.value === '' ? undefined : Number(ratio.value),
@@ -153,6 +178,8 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
       keepRecent: keepRecent.value === '' ? undefined : Number(keepRecent.value),
       toolName: toolName.value,
       toolOutput: toolOutput.value,
+      tools: toolList,
+      maxTools: maxTools.value === '' ? undefined : Number(maxTools.value),
     };
     submit.disabled = true;
     replace(output);

@@ -21,7 +21,7 @@ export const signInView: View = async (main, ctx) => {
       { 'aria-labelledby': `sign-${mode}-title`, class: 'card' },
       h('h2', { id: `sign-${mode}-title` }, mode === 'in' ? 'Sign in' : 'Sign up'),
       field('Email', email),
-      field('Password', password, mode === 'up' ? 'At least 8 characters.' : undefined),
+      field('Password', password, mode === 'up' ? 'At least 8 characters and hard to guess: a few uncommon words together work.' : undefined),
       submit,
     );
     el.addEventListener('submit', async (event) => {

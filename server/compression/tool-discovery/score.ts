@@ -1,0 +1,161 @@
+import { matchScores, nearnessTo, stem, terms, type LexicalMatch } from '../lexical.js';
+import type { Span } from '../segment.js';
+import type { WordRelations } from '../word-relations.js';
+import type { WordVectors } from '../word-vectors.js';
+import type { ToolText } from './tool-text.js';
+
+/** The engine's word resources the semantic signal reads (either may be missing: it then matches literally). */
+export interface SemanticResources {
+  vectors: WordVectors | undefined;
+  relations: WordRelations | undefined;
+  /** Corpus frequency ranks (most frequent first), to weigh common query words down. */
+  ranks: ReadonlyMap<string, number> | undefined;
+}
+
+/** One tool's signals, each 0..1, and what matched (for the reasoning). */
+export interface ToolScore {
+  total: number;
+  lexical: number;
+  semantic: number;
+  model: number;
+  /** Query words the tool contains (same stem), in query order. */
+  matched: string[];
+  /** Query words the tool lacks but paraphrases: the query word and the tool's nearest word. */
+  related: Array<{ query: string; word: string }>;
+}
+
+/**
+ * Blend of the signals. Measured on the unit test's tools and a few dozen hand-written queries:
+ * the lexical signal alone ranks literal queries well and paraphrases badly; the semantic one
+ * carries the paraphrases; the model's reading breaks near-ties towards the tool whose words
+ * answer the query.
+ */
+export const WEIGHTS = { lexical: 0.45, semantic: 0.4, model: 0.15 };
+/** Cosine below which two words are unrelated (rescaled from here to 1). */
+const VECTOR_THRESHOLD = 0.5;
+/** A WordNet neighbour (synonym, broader or narrower term) counts as this near. */
+const RELATED_NEARNESS = 0.7;
+/** A related word is named in the reasoning from this nearness on. */
+const NAMED_NEARNESS = 0.3;
+/**
+ * The corpus's most frequent words ("will", "take", "one", "all") are near too many others in
+ * the vectors to say anything by nearness: as query words they weigh COMMON_SHARE of a rare
+ * word, and as a tool's words they are matched literally only.
+ */
+const COMMON_RANK = 400;
+const COMMON_SHARE = 0.1;
+/** The name's words are read this many times by BM25: a tool's name is its most telling field. */
+const NAME_REPEAT = 2;
+
+interface QueryTerm {
+  surface: string;
+  stem: string;
+}
+
+/** Most query terms matched by meaning: each costs a pass over every tool word (a long pasted message would dominate). */
+const MAX_QUERY_TERMS = 64;
+
+/** The query's distinct content terms (the first MAX_QUERY_TERMS), first surface form of each stem. */
+export function queryTerms(query: string): QueryTerm[] {
+  const seen = new Map<string, string>();
+  for (const w of terms(query)) {
+    const s = stem(w);
+    if (!seen.has(s)) seen.set(s, w);
+    if (seen.size >= MAX_QUERY_TERMS) break;
+  }
+  return [...seen].map(([s, surface]) => ({ surface, stem: s }));
+}
+
+/**
+ * The lexical signal: BM25 over the tools (each one document, stems compared, a query word's IDF
+ * scaled by its corpus rarity so "take" or "get" weigh little), best tool 1.
+ */
+function lexicalScores(tools: readonly ToolText[], query: string, ranks: SemanticResources['ranks']): number[] {
+  const docs = tools.map((t) => `${Array(NAME_REPEAT).fill(t.nameWords.join(' ')).join(' ')}\n${t.text}`);
+  const spans: Span[] = [];
+  let at = 0;
+  for (const d of docs) {
+    spans.push({ start: at, end: at + d.length });
+    at += d.length + 2;
+  }
+  const match: LexicalMatch = { stems: true, ...(ranks ? { rarity: { ranks: () => ranks, share: 1 } } : {}) };
+  const raw = matchScores(docs.join('\n\n'), spans, query, match);
+  const top = raw.reduce((a, b) => Math.max(a, b), 0);
+  return raw.map((v) => (top > 0 ? v / top : 0));
+}
+
+/**
+ * Per query term, its weight: rare across the tools (IDF, where a term no tool uses literally
+ * weighs most) and rare in the corpus (a query's "get" or "make" says little about the tool).
+ */
+function termWeights(q: readonly QueryTerm[], toolStems: readonly Set<string>[], ranks: SemanticResources['ranks']): number[] {
+  const n = toolStems.length;
+  const last = ranks ? Math.log(2 + ranks.size) : 1;
+  return q.map((t) => {
+    const df = toolStems.reduce((c, s) => c + (s.has(t.stem) ? 1 : 0), 0);
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const rank = ranks?.get(t.surface);
+    const rarity = !ranks || rank === undefined ? 1 : rank < COMMON_RANK ? COMMON_SHARE : Math.log(2 + rank) / last;
+    return idf * rarity;
+  });
+}
+
+/** How near each query term a tool word is (1 same stem; vectors and WordNet neighbours below), memoised per word. */
+function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: string) => Float32Array | undefined {
+  const vectorNear = res.vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, VECTOR_THRESHOLD) : () => undefined;
+  const neighbourStems = q.map((t) => new Set((res.relations?.neighbours(t.surface) ?? []).map((w) => stem(w))));
+  const memo = new Map<string, Float32Array | undefined>();
+  return (word) => {
+    if (memo.has(word)) return memo.get(word);
+    const s = stem(word);
+    const common = (res.ranks?.get(word) ?? Infinity) < COMMON_RANK;
+    let row = common ? undefined : vectorNear(word);
+    q.forEach((t, i) => {
+      const v = t.stem === s ? 1 : !common && neighbourStems[i]!.has(s) ? RELATED_NEARNESS : 0;
+      if (v > 0) (row ??= new Float32Array(q.length))[i] = Math.max(row[i]!, v);
+    });
+    memo.set(word, row);
+    return row;
+  };
+}
+
+/**
+ * Stage 2 of the ranking: each tool's signals and their blend. `modelScores` is the scoring
+ * network's reading of each tool (any scale; rescaled here so the tools span 0..1), or undefined.
+ */
+export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: SemanticResources, modelScores?: readonly number[]): ToolScore[] {
+  // A possessive's "s" ("what's", "Ana's") is no query word.
+  const query = rawQuery.replace(/['’]s\b/gi, '');
+  const q = queryTerms(query);
+  const toolWords = tools.map((t) => [...new Set(terms(t.text))]);
+  const toolStems = toolWords.map((ws) => new Set(ws.map((w) => stem(w))));
+  const weights = termWeights(q, toolStems, res.ranks);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const near = nearnessOf(q, res);
+  const lexical = lexicalScores(tools, query, res.ranks);
+  const lo = modelScores ? Math.min(...modelScores) : 0;
+  const hi = modelScores ? Math.max(...modelScores) : 0;
+  return tools.map((_, k) => {
+    const best = new Float32Array(q.length);
+    const nearest: string[] = q.map(() => '');
+    for (const w of toolWords[k]!) {
+      const row = near(w);
+      if (!row) continue;
+      for (let i = 0; i < q.length; i++) {
+        if (row[i]! > best[i]!) {
+          best[i] = row[i]!;
+          nearest[i] = w;
+        }
+      }
+    }
+    // Squared: many faint neighbours (cosines just over the threshold) must not add up to one real match.
+    const semantic = weightSum > 0 ? weights.reduce((s, wt, i) => s + wt * best[i]! * best[i]!, 0) / weightSum : 0;
+    const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
+    const total = WEIGHTS.lexical * lexical[k]! + WEIGHTS.semantic * semantic + (modelScores ? WEIGHTS.model * model : 0);
+    const matched = q.filter((t) => toolStems[k]!.has(t.stem)).map((t) => t.surface);
+    // Common query words weigh little (termWeights): naming them would overstate why the tool was kept.
+    const named = (t: QueryTerm, i: number) => !toolStems[k]!.has(t.stem) && best[i]! >= NAMED_NEARNESS && (res.ranks?.get(t.surface) ?? Infinity) >= COMMON_RANK;
+    const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
+    return { total, lexical: lexical[k]!, semantic, model, matched, related };
+  });
+}

@@ -1,0 +1,55 @@
+import type { ToolSpec } from './tool-shapes.js';
+
+/** What the ranking reads of one tool: its name's words, its description and its parameters. */
+export interface ToolText {
+  name: string;
+  /** The name split into lowercase words (`github.createIssue_v2` -> github, create, issue, v2). */
+  nameWords: string[];
+  description: string;
+  /** Parameter names (split like the name) and descriptions, nested properties included. */
+  params: string[];
+  /** Everything above as one text, name first: what the lexical and model signals read. */
+  text: string;
+}
+
+/** Most parameters read per tool, and how deep nested objects are followed. */
+const MAX_PARAMS = 40;
+const MAX_DEPTH = 3;
+
+/** Splits an identifier on `_`, `.`, `-`, `/`, spaces and camelCase (`HTTPRequest` -> http, request). */
+export function splitIdentifier(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w.length > 0)
+    .map((w) => w.toLowerCase());
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `name: description` lines of a schema's properties, depth first, in definition order. */
+function paramLines(schema: Record<string, unknown> | null, depth: number, out: string[]): void {
+  if (!schema || depth > MAX_DEPTH) return;
+  const props = schema['properties'];
+  if (isObject(props)) {
+    for (const [key, value] of Object.entries(props)) {
+      if (out.length >= MAX_PARAMS) return;
+      const prop = isObject(value) ? value : {};
+      const description = typeof prop['description'] === 'string' ? prop['description'] : '';
+      const values = Array.isArray(prop['enum']) ? prop['enum'].filter((e): e is string => typeof e === 'string').slice(0, 10).join(' ') : '';
+      out.push([splitIdentifier(key).join(' '), description, values].filter(Boolean).join(' '));
+      paramLines(prop, depth + 1, out);
+      if (isObject(prop['items'])) paramLines(prop['items'], depth + 1, out);
+    }
+  }
+}
+
+/** Stage 1 of the ranking: a tool's readable text. */
+export function toolText(tool: ToolSpec): ToolText {
+  const nameWords = splitIdentifier(tool.name);
+  const params: string[] = [];
+  paramLines(tool.parameters, 0, params);
+  const text = [nameWords.join(' ') + '.', tool.description, ...params].filter((s) => s.length > 0).join('\n');
+  return { name: tool.name, nameWords, description: tool.description, params, text };
+}
