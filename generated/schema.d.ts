@@ -813,8 +813,9 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description 200 once the engine has loaded the bundled model weights (the server starts loading
-         *     them at start-up); 503 with `Retry-After` while they load, or when loading failed. Send
+         * @description 200 once the engine has loaded the bundled model weights and run each network once (the
+         *     server starts at start-up); 503 with `Retry-After` while they load, when loading failed,
+         *     and from the first SIGTERM or SIGINT on while the server drains (`stopping`). Send
          *     traffic to a replica only when this answers 200: its first requests then pay no load time.
          */
         get: operations["serviceReady"];
@@ -1943,10 +1944,10 @@ export interface components {
             uptime_s: number;
         };
         /**
-         * @description `loading`: the engine is loading the bundled weights; `ready`: loaded; `failed`: loading failed (see `error`).
+         * @description `loading`: the engine is loading the bundled weights; `ready`: loaded; `failed`: loading failed (see `error`); `stopping`: the server got SIGTERM or SIGINT and is draining its in-flight requests.
          * @enum {string}
          */
-        ReadinessStatus: "loading" | "ready" | "failed";
+        ReadinessStatus: "loading" | "ready" | "failed" | "stopping";
         ReadinessResponse: {
             status: components["schemas"]["ReadinessStatus"];
             ready: boolean;
@@ -4666,7 +4667,7 @@ export interface operations {
             417: components["responses"]["ExpectationFailed"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
-            /** @description Still loading, or loading failed. */
+            /** @description Still loading, loading failed, or stopping. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];

@@ -104,6 +104,7 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
         keys: services.keys,
         requestTimeoutMs: config.requestTimeoutMs,
         streamTimeoutMs: config.streamTimeoutMs,
+        stop: services.stop.signal,
       }),
     ),
   ];

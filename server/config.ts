@@ -1,4 +1,5 @@
 import { availableParallelism, totalmem } from 'node:os';
+import { defaultShutdownGraceMs } from './http/graceful-stop.js';
 import { ConfigError } from './config-error.js';
 import { MODEL_FORMATS, type ModelFormat } from './model/served-format.js';
 
@@ -226,7 +227,8 @@ export function loadConfig(env: Env = process.env): Config {
     authRpmPerIp: int(env, p, 'AUTH_RPM_PER_IP', 30),
     sessionTtlHours: int(env, p, 'SESSION_TTL_HOURS', 168),
     validateResponses: bool(env, p, 'VALIDATE_RESPONSES', false),
-    shutdownGraceMs: ms(env, p, 'SHUTDOWN_GRACE_MS', 10_000),
+    // Default: the longest request budget plus a margin, so SIGTERM lets admitted requests finish.
+    shutdownGraceMs: ms(env, p, 'SHUTDOWN_GRACE_MS', defaultShutdownGraceMs(ms(env, [], 'REQUEST_TIMEOUT_MS', 60_000), ms(env, [], 'STREAM_TIMEOUT_MS', 120_000))),
     engineWorkers: env['ENGINE_WORKERS'] === 'auto' ? defaultEngineWorkers() : Math.max(1, int(env, p, 'ENGINE_WORKERS', defaultEngineWorkers())),
     engineNice: niceValue(env, p, 'ENGINE_NICE', 10),
     dynamicBatching: bool(env, p, 'DYNAMIC_BATCHING', true),

@@ -1,7 +1,9 @@
 /**
  * The only side-effecting entry point: environment -> dependencies -> createApp -> listen.
- * SIGINT/SIGTERM stop accepting connections, let in-flight requests finish (up to
- * SHUTDOWN_GRACE_MS), then close Redis and the database.
+ * SIGINT/SIGTERM turn readiness 503, stop accepting connections, let in-flight requests finish
+ * (up to SHUTDOWN_GRACE_MS, by default the longest request budget plus a margin), cancel what is
+ * left with a 503 or an error frame, release its holds, then close Redis and the database
+ * (server/http/graceful-stop.ts).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -12,11 +14,12 @@ import { startHoldsSweeper } from './billing/holds-sweeper.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { drainable } from './http/drain.js';
+import { gracefulStop } from './http/graceful-stop.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
-import { catalogWeights, warmUp } from './model/readiness.js';
+import { catalogWeights, stoppable, warmUp } from './model/readiness.js';
 import { createQuotaStore } from './rate-limit/quota.js';
 import { createRedisClient, waitForRedis } from './rate-limit/redis-client.js';
 import { createServices } from './services.js';
@@ -24,6 +27,28 @@ import { databaseFailure, failStartup, listenFailure, readFileOrExit, settingsOr
 
 const config = settingsOrExit(() => loadConfig());
 const logger = createLogger(config.logLevel);
+
+const backend = createEnginePool({
+  modelsDir: config.modelsDir,
+  workers: config.engineWorkers,
+  nice: config.engineNice,
+  onPriority: (priority) =>
+    priority.applied ? logger.info({ nice: priority.nice }, 'engine threads at lower CPU priority') : logger.warn({ why: priority.why }, 'engine threads at the server priority'),
+  modelFormat: config.modelFormat,
+  dynamicBatching: config.dynamicBatching,
+  collectMs: config.batchCollectMs,
+  onServedFile: (weights, { quantized, how, why, file, timings, twinMs, cacheError, ms }) =>
+    logger[how === 'fallback' ? 'warn' : 'info'](
+      { weights, format: quantized ? 'int8' : 'fp32', how, why, file, timings, twinMs, cacheError, ms },
+      'served model file chosen',
+    ),
+});
+const weights = weightsOnDisk(config.modelsDir);
+// Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
+// Started before the database: the workers load while the main thread opens and migrates it.
+const readiness = stoppable(warmUp(backend, catalogWeights().filter((w) => weights.isAvailable(w)), {
+  onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
+}));
 
 const db = await stepOrExit(
   () =>
@@ -58,26 +83,6 @@ const sweeper = startHoldsSweeper({
 });
 await sweeper.sweepOnce();
 
-const backend = createEnginePool({
-  modelsDir: config.modelsDir,
-  workers: config.engineWorkers,
-  nice: config.engineNice,
-  onPriority: (priority) =>
-    priority.applied ? logger.info({ nice: priority.nice }, 'engine threads at lower CPU priority') : logger.warn({ why: priority.why }, 'engine threads at the server priority'),
-  modelFormat: config.modelFormat,
-  dynamicBatching: config.dynamicBatching,
-  collectMs: config.batchCollectMs,
-  onServedFile: (weights, { quantized, how, why, file, timings, twinMs, cacheError, ms }) =>
-    logger[how === 'fallback' ? 'warn' : 'info'](
-      { weights, format: quantized ? 'int8' : 'fp32', how, why, file, timings, twinMs, cacheError, ms },
-      'served model file chosen',
-    ),
-});
-const weights = weightsOnDisk(config.modelsDir);
-// Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
-const readiness = warmUp(backend, catalogWeights().filter((w) => weights.isAvailable(w)), {
-  onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
-});
 const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
 
 const tls = config.tlsCertFile && config.tlsKeyFile;
@@ -100,23 +105,21 @@ server.listen(config.port, config.host, () => {
   );
 });
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down: draining in-flight requests');
-  const force = setTimeout(() => {
-    logger.warn('grace period over: closing remaining connections');
-    server.closeAllConnections();
-  }, config.shutdownGraceMs);
-  force.unref();
-  await drain();
-  sweeper.stop();
-  redis?.disconnect();
-  await backend.close();
-  await db.close();
-  logger.info('stopped');
-  process.exit(0);
-}
+const shutdown = gracefulStop({
+  markStopping: () => readiness.stop(),
+  drain,
+  graceMs: config.shutdownGraceMs,
+  cutShort: (detail) => services.stop.stopInFlightWork(detail),
+  closeAllConnections: () => server.closeAllConnections(),
+  releaseOpenHolds: () => services.billing.releaseOpenHolds(),
+  closeResources: async () => {
+    sweeper.stop();
+    redis?.disconnect();
+    await backend.close();
+    await db.close();
+  },
+  logger,
+  exit: (code) => process.exit(code),
+});
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

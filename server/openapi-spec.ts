@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
+import { pathToFileURL } from 'node:url';
+import { fromRoot } from './project-root.js';
 
 /** Path of the single source of truth for the HTTP surface. */
-export const SPEC_PATH = new URL('../openapi.yaml', import.meta.url);
+export const SPEC_PATH = pathToFileURL(fromRoot('openapi.yaml'));
 
 let cached: OpenAPIV3.DocumentV3_1 | undefined;
 

@@ -7,6 +7,8 @@ import { createHostedKeysService } from './api-keys/hosted-keys.service.js';
 import { createTierCache } from './billing/account-tier.js';
 import { createBillingService } from './billing/billing.service.js';
 import { createMeter } from './billing/meter.js';
+import { trackOpenHolds } from './billing/open-holds.js';
+import { createStopSignal } from './http/stop-signal.js';
 import { createGatewayStatusService } from './gateway/gateway-status.service.js';
 import type { Database } from './db/database.js';
 import type { QuotaStore } from './rate-limit/quota.js';
@@ -30,7 +32,8 @@ export interface ServiceDeps {
 /** Every domain service, wired once; routes and tests share the same instances. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock } = deps;
-  const billing = createBillingService({ db, clock });
+  // Open holds are remembered so a stopping process releases those of requests it could not finish.
+  const billing = trackOpenHolds(createBillingService({ db, clock }));
   const limits = createRequestLimits(deps.quotas);
   const tiers = createTierCache({ db, clock });
   const keys = createApiKeysService({ db, clock });
@@ -60,6 +63,8 @@ export function createServices(deps: ServiceDeps) {
     limits,
     tiers,
     meter: createMeter({ billing, limits, tiers, overlapHold: deps.overlapHold }),
+    /** Stopped by main.ts when a SIGTERM's grace period is over (server/http/graceful-stop.ts). */
+    stop: createStopSignal(),
   };
 }
 

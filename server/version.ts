@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { fromRoot } from './project-root.js';
 
 /** The package version, reported by /health. */
 export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }
 ).version;

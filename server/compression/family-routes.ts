@@ -25,6 +25,8 @@ export interface FamilyRoutesDeps {
   concurrency?: ConcurrencyCap;
   /** Told the tokens in and out of each finished, billed request (metrics). */
   onTokens?: (model: string, input: number, output: number) => void;
+  /** Aborted when a stopping server's grace period is over: running work answers 503 or an error frame. */
+  stop?: AbortSignal;
 }
 
 // The request field that holds an item's text, per family (named in the 422 for an oversized item).
@@ -128,7 +130,7 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
           // Cancelled when the budget passes, the client goes away or a hold taken meanwhile is
           // refused: the holds are released (no charge) and the worker is free for the next request.
           const refused = refusedSignals.length ? AbortSignal.any(refusedSignals) : undefined;
-          outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal), refused);
+          outs = await cancellableWork(res, timeoutMs, 'Compression', (signal) => compressItems(backend, adapter, items, counts, options, signal), refused, deps.stop);
           return;
         }
         const { spec, indices } = groups[k]!;

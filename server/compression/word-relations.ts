@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { fromRoot } from '../project-root.js';
 
 /**
  * WordNet neighbours of a word (`models/wordnet/related.txt.gz`, written by
@@ -14,7 +14,7 @@ export interface WordRelations {
   neighbours(word: string): readonly string[];
 }
 
-const FILE = fileURLToPath(new URL('../../models/wordnet/related.txt.gz', import.meta.url));
+const FILE = fromRoot('models', 'wordnet', 'related.txt.gz');
 const HEADER = /^crema-wordnet 1 (\d+)$/u;
 /** Inflections undone to find a lemma, tried in order ("hives" -> "hive", "carried" -> "carry"). */
 const ENDINGS: ReadonlyArray<readonly [string, string]> = [

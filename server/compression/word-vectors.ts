@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../project-root.js';
 
 /**
  * Word vectors trained on the project's corpus (scripts/train/word_vectors.py) and retrofitted to
@@ -14,7 +14,7 @@ export interface WordVectors {
   data: Int8Array;
 }
 
-const DIR = fileURLToPath(new URL('../../models/wordvec/', import.meta.url));
+const DIR = fromRoot('models', 'wordvec') + '/';
 let loaded: { vectors: WordVectors | undefined } | undefined;
 
 /** The bundled vectors (`models/wordvec/` of this package), read once per process; undefined when absent. */

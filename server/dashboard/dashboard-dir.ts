@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../project-root.js';
 
 /** Where `npm run build:dashboard` writes the page and where the server reads it from. */
-export const DASHBOARD_DIR = fileURLToPath(new URL('../../dist/dashboard/', import.meta.url));
+export const DASHBOARD_DIR = fromRoot('dist', 'dashboard') + '/';

@@ -13,9 +13,11 @@ export class ClientGoneError extends Error {
  * Runs `work` under a time budget (504 `timeout`) and cancels it, through the signal it is given,
  * when the budget passes or the client closes the connection first: the caller is answered (or
  * gone) either way, so the worker should not spend more time on it. `outer` cancels it too (the
- * meter's, when a hold taken meanwhile is refused).
+ * meter's, when a hold taken meanwhile is refused), and so does `stop`, a stopping server's
+ * signal once its grace period is over (stop-signal.ts): the caller then answers 503 or an error
+ * frame at once, even while the work runs on.
  */
-export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal, stop?: AbortSignal): Promise<T> {
   const cancel = new AbortController();
   const onOuter = () => cancel.abort(outer!.reason);
   if (outer?.aborted) onOuter();
@@ -26,12 +28,24 @@ export async function cancellableWork<T>(res: Response, timeoutMs: number, what:
   // A client that left while the request was read, counted or held is not waited on either.
   if (res.closed) clientGone();
   else res.on('close', clientGone);
+  // The work may not stop at once (an ONNX call runs to its end): the stop answers without it.
+  let onStop = () => undefined as void;
+  const stopped = new Promise<never>((_, reject) => {
+    onStop = () => {
+      reject(stop!.reason);
+      cancel.abort(stop!.reason);
+    };
+  });
+  stopped.catch(() => undefined);
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
   try {
     const running = work(cancel.signal);
     running.catch(() => undefined); // after a timeout its rejection has no listener left
-    return await withTimeout(running, timeoutMs, what, () => cancel.abort(new Error('time budget passed')));
+    return await withTimeout(Promise.race([running, stopped]), timeoutMs, what, () => cancel.abort(new Error('time budget passed')));
   } finally {
     res.off('close', clientGone);
     outer?.removeEventListener('abort', onOuter);
+    stop?.removeEventListener('abort', onStop);
   }
 }

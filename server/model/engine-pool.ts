@@ -59,8 +59,9 @@ interface Pending {
 /** How long close() lets a worker finish loading or end its job before terminating it. */
 const CLOSE_GRACE_MS = 10_000;
 
-// A plain-JS entry that registers tsx, so the TypeScript worker loads under tsx, node or vitest alike.
-const WORKER_URL = new URL('./engine-worker-entry.mjs', import.meta.url);
+// Compiled (dist/, `npm start`): the worker's own JavaScript. From source: a plain-JS entry that
+// registers tsx, so the TypeScript worker loads under tsx, node or vitest alike.
+const WORKER_URL = import.meta.url.endsWith('.js') ? new URL('./engine-worker.js', import.meta.url) : new URL('./engine-worker-entry.mjs', import.meta.url);
 
 /**
  * A CompressionBackend over worker threads, each running the engine with the bundled models.

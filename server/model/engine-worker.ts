@@ -5,6 +5,7 @@ import { countTokens } from '../compression/tokens.js';
 import { wordVectors } from '../compression/word-vectors.js';
 import { wordRelations } from '../compression/word-relations.js';
 import { createOnnxWordScorer } from './onnx-word-scorer.js';
+import { warmRequests } from './warm-requests.js';
 import type { WorkerEvent, WorkerRequest, WorkerResponse, WorkerSetup } from './engine-pool.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import type { WordScorer } from './word-scorer.js';
@@ -57,6 +58,10 @@ parentPort!.on('message', async (msg: WorkerRequest) => {
     else if (msg.op === 'count') reply = { id: msg.id, ok: true, counts: msg.texts.map(countTokens) };
     else {
       await scorer.warm?.(msg.weights);
+      // Each network run once through the whole engine, so readiness means a warm first request.
+      const warm = warmRequests(msg.weights);
+      await engineFor(msg.id).compress(warm);
+      warm.forEach((r) => countTokens(r.context));
       reply = { id: msg.id, ok: true, warmed: msg.weights };
     }
   } catch (err) {

@@ -1,6 +1,6 @@
 import { MODEL_CATALOG, type WeightsId } from '../compression/model-catalog.js';
 
-export type ReadinessStatus = 'loading' | 'ready' | 'failed';
+export type ReadinessStatus = 'loading' | 'ready' | 'failed' | 'stopping';
 
 /** Whether the engine has loaded the bundled weights; `/health/ready` answers 503 until it has. */
 export interface Readiness {
@@ -57,4 +57,18 @@ export function catalogWeights(): WeightsId[] {
 /** For apps built without a warm-up (most tests): nothing to wait for. */
 export function alreadyReady(now: () => number = Date.now): Readiness {
   return warmUp({}, [], { now });
+}
+
+/** `readiness` that turns `stopping` (503 on /health/ready) once `stop()` is called: the first SIGTERM. */
+export function stoppable(readiness: Readiness, now: () => number = Date.now): Readiness & { stop(): void } {
+  let stoppedAt: number | null = null;
+  return {
+    status: () => (stoppedAt === null ? readiness.status() : 'stopping'),
+    weights: () => readiness.weights(),
+    since: () => stoppedAt ?? readiness.since(),
+    error: () => readiness.error(),
+    stop: () => {
+      stoppedAt ??= now();
+    },
+  };
 }

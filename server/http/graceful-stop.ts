@@ -1,0 +1,82 @@
+import type { Logger } from 'pino';
+import { describeBudget } from './with-timeout.js';
+
+/** How long requests cut short at the end of the grace period get to write their 503 or error frame. */
+export const CUT_SHORT_MS = 3_000;
+
+/**
+ * Default grace period: the longest request budget (streams') plus the cut-short phase and a
+ * margin, so a request admitted just before SIGTERM can still finish inside its own budget.
+ */
+export function defaultShutdownGraceMs(requestTimeoutMs: number, streamTimeoutMs: number): number {
+  return Math.max(requestTimeoutMs, streamTimeoutMs) + 5_000;
+}
+
+export interface GracefulStopDeps {
+  /** Readiness turns 503, so load balancers stop sending. */
+  markStopping(): void;
+  /** Stops accepting and resolves once every connection has closed (drain.ts). */
+  drain(): Promise<void>;
+  graceMs: number;
+  /** Cancels the work still running: each request answers 503 or ends its stream with an error frame (stop-signal.ts). */
+  cutShort(detail: string): void;
+  /** Last resort: destroys the connections still open. */
+  closeAllConnections(): void;
+  /** Releases the holds of requests that could not finish; resolves with how many. */
+  releaseOpenHolds(): Promise<number>;
+  /** Closes the engine, Redis and the database. */
+  closeResources(): Promise<void>;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  exit(code: number): void;
+  cutShortMs?: number;
+}
+
+const after = (ms: number) =>
+  new Promise<'late'>((resolve) => {
+    const t = setTimeout(() => resolve('late'), ms);
+    t.unref();
+  });
+
+/**
+ * The stop sequence for SIGTERM/SIGINT: readiness 503 and no new connections at once, in-flight
+ * requests finish within `graceMs`, then what is left is cancelled (503 or an error frame, never
+ * a reset), its holds are released, and the process exits 0. A repeated signal is logged and
+ * ignored: a terminal's Ctrl-C reaches node both directly and forwarded by npm.
+ */
+export function gracefulStop(deps: GracefulStopDeps): (signal: string) => Promise<void> {
+  let stopping = false;
+  return async (signal) => {
+    if (stopping) {
+      deps.logger.info({ signal }, 'already draining');
+      return;
+    }
+    stopping = true;
+    const started = Date.now();
+    deps.markStopping();
+    deps.logger.info({ signal, graceMs: deps.graceMs }, 'shutting down: draining in-flight requests');
+    const drained = deps.drain().then(() => 'drained' as const);
+    let cut = false;
+    if ((await Promise.race([drained, after(deps.graceMs)])) === 'late') {
+      cut = true;
+      deps.logger.warn({ graceMs: deps.graceMs }, 'grace period over: cancelling the requests still running');
+      deps.cutShort(`the server stopped and its ${describeBudget(deps.graceMs)} grace period for in-flight requests is over; retry`);
+      if ((await Promise.race([drained, after(deps.cutShortMs ?? CUT_SHORT_MS)])) === 'late') {
+        deps.logger.warn('closing the connections still open');
+        deps.closeAllConnections();
+      }
+    }
+    try {
+      const released = await deps.releaseOpenHolds();
+      if (released > 0) deps.logger.warn({ released }, 'released the holds of requests that could not finish');
+    } catch (err) {
+      deps.logger.error({ reason: err instanceof Error ? err.message : String(err) }, 'could not release open holds (the holds sweep will)');
+    }
+    try {
+      await deps.closeResources();
+    } catch (err) {
+      deps.logger.error({ reason: err instanceof Error ? err.message : String(err) }, 'closing resources failed');
+    }
+    deps.logger.info({ ms: Date.now() - started, cutShort: cut }, 'stopped');
+    deps.exit(0);
+  };
+}
