@@ -23,10 +23,15 @@ import { catalogWeights, stoppable, warmUp } from './model/readiness.js';
 import { createQuotaStore } from './rate-limit/quota.js';
 import { createRedisClient, waitForRedis } from './rate-limit/redis-client.js';
 import { createServices } from './services.js';
-import { databaseFailure, failStartup, listenFailure, readFileOrExit, settingsOrExit, stepOrExit } from './startup-errors.js';
+import { beforeFailedStartExit, databaseFailure, failStartup, listenFailure, readFileOrExit, settingsOrExit, stepOrExit } from './startup-errors.js';
 
 const config = settingsOrExit(() => loadConfig());
 const logger = createLogger(config.logLevel);
+// TLS files are read before the engine starts, so a bad one exits at once.
+const tlsFiles =
+  config.tlsCertFile && config.tlsKeyFile
+    ? { cert: readFileOrExit('TLS_CERT_FILE', config.tlsCertFile), key: readFileOrExit('TLS_KEY_FILE', config.tlsKeyFile) }
+    : undefined;
 
 const backend = createEnginePool({
   modelsDir: config.modelsDir,
@@ -43,6 +48,7 @@ const backend = createEnginePool({
       'served model file chosen',
     ),
 });
+beforeFailedStartExit(() => backend.close());
 const weights = weightsOnDisk(config.modelsDir);
 // Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
 // Started before the database: the workers load while the main thread opens and migrates it.
@@ -85,16 +91,14 @@ await sweeper.sweepOnce();
 
 const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
 
-const tls = config.tlsCertFile && config.tlsKeyFile;
-const server = tls
-  ? https.createServer({ cert: readFileOrExit('TLS_CERT_FILE', config.tlsCertFile!), key: readFileOrExit('TLS_KEY_FILE', config.tlsKeyFile!) }, app)
-  : http.createServer(app);
+const tls = tlsFiles !== undefined;
+const server = tlsFiles ? https.createServer(tlsFiles, app) : http.createServer(app);
 
 applyServerTimeouts(server, config.keepAliveTimeoutMs);
 const { drain } = drainable(server);
 
 // While starting to listen: a port in use or a bad HOST is one line and exit 1, not an unhandled 'error' event.
-const onListenError = (err: Error) => failStartup([listenFailure(err, config.host, config.port)]);
+const onListenError = (err: Error) => void failStartup([listenFailure(err, config.host, config.port)]);
 server.once('error', onListenError);
 server.once('listening', () => server.off('error', onListenError));
 server.listen(config.port, config.host, () => {

@@ -3,10 +3,27 @@ import { ConfigError } from './config-error.js';
 
 /**
  * Prints one `crema: ...` line per problem on stderr and exits 1: what an operator needs to fix
- * a bad start, without a stack trace.
+ * a bad start, without a stack trace. For failures before anything was started.
  */
-export function failStartup(lines: readonly string[]): never {
+function failNow(lines: readonly string[]): never {
   for (const line of lines) process.stderr.write(`crema: ${line}\n`);
+  process.exit(1);
+}
+
+let stopStarted: (() => Promise<unknown>) | undefined;
+
+/**
+ * What must stop before a failed start exits: exiting while an engine worker loads a network
+ * aborts the process inside onnxruntime (SIGABRT instead of exit 1, seen on a port in use).
+ */
+export function beforeFailedStartExit(stop: () => Promise<unknown>): void {
+  stopStarted = stop;
+}
+
+/** `failNow` once what was started has stopped (at most 5 s); never resolves. */
+export async function failStartup(lines: readonly string[]): Promise<never> {
+  for (const line of lines) process.stderr.write(`crema: ${line}\n`);
+  if (stopStarted) await Promise.race([stopStarted().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   process.exit(1);
 }
 
@@ -15,8 +32,8 @@ export function settingsOrExit<T>(load: () => T): T {
   try {
     return load();
   } catch (err) {
-    if (err instanceof ConfigError) failStartup(err.problems);
-    failStartup([`settings could not be read: ${messageOf(err)}`]);
+    if (err instanceof ConfigError) failNow(err.problems);
+    failNow([`settings could not be read: ${messageOf(err)}`]);
   }
 }
 
@@ -25,7 +42,7 @@ export async function stepOrExit<T>(run: () => Promise<T> | T, describe: (err: u
   try {
     return await run();
   } catch (err) {
-    failStartup([describe(err)]);
+    return await failStartup([describe(err)]);
   }
 }
 
@@ -50,12 +67,12 @@ export function listenFailure(err: unknown, host: string, port: number): string 
   return `cannot listen on ${host}:${port}: ${code ?? messageOf(err)}`;
 }
 
-/** The contents of a file a setting names (TLS_CERT_FILE), or exit 1 saying which and why. */
+/** The contents of a file a setting names (TLS_CERT_FILE), or exit 1 saying which and why (read before anything starts). */
 export function readFileOrExit(setting: string, file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (err) {
-    failStartup([`${setting} ${file} cannot be read: ${codeOf(err) ?? messageOf(err)}`]);
+    failNow([`${setting} ${file} cannot be read: ${codeOf(err) ?? messageOf(err)}`]);
   }
 }
 
