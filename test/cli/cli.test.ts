@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,33 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, signup } from '../helpers/accounts.js';
 import { useListeningApp } from '../helpers/listening-app.js';
 import { TOPICS } from '../helpers/texts.js';
+import { runCrema } from '../helpers/cli-runner.js';
 
-const BIN = new URL('../../client/cli/crema.mjs', import.meta.url).pathname;
+const crema = runCrema;
 const t = useListeningApp();
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the real `crema` bin as a child process with HOME pointed at a temporary folder. */
-function crema(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      // no inherited CREMA_* and a private HOME: the developer's own credentials are never touched
-      env: { PATH: process.env['PATH'] ?? '', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
 
 const paragraphs = Object.values(TOPICS).flat();
 let home: string;
