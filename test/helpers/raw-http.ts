@@ -15,9 +15,13 @@ export interface RawResponse {
 export function rawRequest(baseUrl: string, head: string[], body = ''): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
+    // Written, not ended: a half-closed socket reads as a client that left, and the server may
+    // then drop a request whose handler is still waiting on the database (seen on PostgreSQL).
+    // `Connection: close` makes the server close it once the response is out.
     const socket = connect(Number(port), hostname, () => {
-      socket.end(`${[...head, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);
+      socket.write(`${[...head, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);
     });
+    socket.setTimeout(30_000, () => socket.destroy(new Error('no answer within 30 s')));
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
