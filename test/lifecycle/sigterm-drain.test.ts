@@ -76,8 +76,12 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight', () => {
     const key = { 'X-API-Key': created.data.key };
     const query = 'What was the budget of the railway?';
 
-    let firstStreamOpen!: () => void;
-    const streamOpen = new Promise<void>((resolve) => (firstStreamOpen = resolve));
+    // SIGTERM goes once every stream is open (each holds its charge, so the server has it) and the
+    // others, sent at the same moment, have had time to arrive: a connection the server has not yet
+    // accepted when it stops listening is not in flight, and would be reset by the kernel.
+    let opened = 0;
+    let allStreamsOpen!: () => void;
+    const streamsOpen = new Promise<void>((resolve) => (allStreamsOpen = resolve));
     const single = async (i: number): Promise<Answer> => {
       const res = await post('/api/compress/question-specific/', { context: context(40, i), query, compression_model_name: 'latte_v2' }, key);
       return { kind: 'single', status: res.status, body: await res.json(), at: Date.now(), frames: [] };
@@ -89,7 +93,7 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight', () => {
     };
     const stream = async (i: number): Promise<Answer> => {
       const res = await post('/api/compress/question-specific/stream', { context: context(40, 100 + i), query, compression_model_name: 'latte_v2' }, key);
-      if (res.ok) firstStreamOpen();
+      if (res.ok && ++opened === 6) allStreamsOpen();
       const text = await res.text();
       const frames = text
         .split('\n\n')
@@ -104,7 +108,8 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight', () => {
       ...Array.from({ length: 6 }, (_, i) => settle(batch(i))),
       ...Array.from({ length: 6 }, (_, i) => settle(stream(i))),
     ]);
-    await streamOpen;
+    await Promise.race([streamsOpen, answers]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = Date.now();
     process.kill(npm.pid!, 'SIGTERM');
 
