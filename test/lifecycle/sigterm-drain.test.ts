@@ -76,9 +76,8 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight', () => {
     const key = { 'X-API-Key': created.data.key };
     const query = 'What was the budget of the railway?';
 
-    // SIGTERM goes once every stream is open (each holds its charge, so the server has it) and the
-    // others, sent at the same moment, have had time to arrive: a connection the server has not yet
-    // accepted when it stops listening is not in flight, and would be reset by the kernel.
+    // SIGTERM goes once all 20 are in flight (each holds its charge) or answered: a connection the
+    // server has not yet accepted when it stops listening is not in flight, and the kernel resets it.
     let opened = 0;
     let allStreamsOpen!: () => void;
     const streamsOpen = new Promise<void>((resolve) => (allStreamsOpen = resolve));
@@ -102,14 +101,22 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight', () => {
       return { kind: 'stream', status: res.status, body: text, at: Date.now(), frames };
     };
     // Each answer is caught as what it is: a rejected fetch (a reset) fails the test below by name.
-    const settle = (p: Promise<Answer>) => p.catch((err: unknown) => ({ kind: 'reset', error: String(err) }) as const);
+    let finished = 0;
+    const settle = (p: Promise<Answer>) =>
+      p.catch((err: unknown) => ({ kind: 'reset', error: String(err) }) as const).finally(() => finished++);
     const answers = Promise.all([
       ...Array.from({ length: 8 }, (_, i) => settle(single(i))),
       ...Array.from({ length: 6 }, (_, i) => settle(batch(i))),
       ...Array.from({ length: 6 }, (_, i) => settle(stream(i))),
     ]);
     await Promise.race([streamsOpen, answers]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // In flight = holding its charge (crema_billing_holds_pending counts them) or already answered.
+    const heldOrDone = async () => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const pending = Number(/^crema_billing_holds_pending (\S+)$/m.exec(text)?.[1] ?? 0);
+      return pending + finished;
+    };
+    await expect.poll(heldOrDone, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(20);
     const signalled = Date.now();
     process.kill(npm.pid!, 'SIGTERM');
 
