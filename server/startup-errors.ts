@@ -20,10 +20,10 @@ export function beforeFailedStartExit(stop: () => Promise<unknown>): void {
   stopStarted = stop;
 }
 
-/** `failNow` once what was started has stopped (at most 5 s); never resolves. */
+/** `failNow` once what was started has stopped (at most 30 s: a worker loading a network finishes first); never resolves. */
 export async function failStartup(lines: readonly string[]): Promise<never> {
   for (const line of lines) process.stderr.write(`crema: ${line}\n`);
-  if (stopStarted) await Promise.race([stopStarted().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  if (stopStarted) await Promise.race([stopStarted().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
   process.exit(1);
 }
 
