@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
 import { useListeningApp } from '../helpers/listening-app.js';
 
-const BIN = new URL('../../client/cli/crema.mjs', import.meta.url).pathname;
+const BIN = new URL('../../packages/client/bin/crema.mjs', import.meta.url).pathname;
 const t = useListeningApp();
 
 interface Running {
