@@ -6,10 +6,11 @@ const KEY = `cmp_${'a'.repeat(40)}`;
 /** A fetch that answers only when `answer` says so, and rejects like undici when its request is aborted. */
 function fakeFetch(answer: (request: Request) => Promise<Response> | Response | undefined) {
   const seen: Request[] = [];
-  const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     seen.push(request);
     return new Promise((resolve, reject) => {
+      if (request.signal.aborted) return reject(request.signal.reason);
       request.signal.addEventListener('abort', () => reject(request.signal.reason));
       const r = answer(request);
       if (r) Promise.resolve(r).then(resolve, reject);
