@@ -1,14 +1,20 @@
 /**
- * Generates `generated/schema.d.ts` from `openapi.yaml` (openapi-typescript).
- * `--check` writes nothing and exits 1 when the committed file is stale (CI drift check).
+ * Generates `generated/schema.d.ts` from `openapi.yaml` (openapi-typescript), and the same file
+ * inside the client package (packages/client/src/generated), which is published on its own.
+ * `--check` writes nothing and exits 1 when a committed copy is stale (CI drift check).
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = new URL('../', import.meta.url);
+const rootPath = fileURLToPath(root);
 export const specUrl = new URL('openapi.yaml', root);
 export const schemaFile = fileURLToPath(new URL('generated/schema.d.ts', root));
+export const clientSchemaFile = fileURLToPath(new URL('packages/client/src/generated/schema.d.ts', root));
+/** Every committed copy of the generated types. */
+export const schemaFiles = [schemaFile, clientSchemaFile];
 
 const BANNER = '// Generated from openapi.yaml by `npm run generate`. Do not edit by hand.\n';
 
@@ -21,20 +27,21 @@ export async function renderSchemaTypes(): Promise<string> {
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const fresh = await renderSchemaTypes();
-  const current = await readFile(schemaFile, 'utf8').catch(() => '');
-  if (check) {
-    if (fresh !== current) {
-      console.error('generated/schema.d.ts is stale: run `npm run generate` and commit it.');
-      process.exit(1);
+  let stale = false;
+  for (const file of schemaFiles) {
+    const current = await readFile(file, 'utf8').catch(() => '');
+    if (fresh === current) continue;
+    stale = true;
+    if (check) {
+      console.error(`${relative(rootPath, file)} is stale: run \`npm run generate\` and commit it.`);
+      continue;
     }
-    console.log('generated/ is up to date.');
-    return;
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, fresh);
+    console.log(`wrote ${relative(rootPath, file)}`);
   }
-  if (fresh !== current) {
-    await mkdir(new URL('generated/', root), { recursive: true });
-    await writeFile(schemaFile, fresh);
-    console.log('wrote generated/schema.d.ts');
-  }
+  if (check && stale) process.exit(1);
+  if (check) console.log('generated/ is up to date.');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
 import { useListeningApp } from '../helpers/listening-app.js';
 
-const BIN = new URL('../../client/cli/crema.mjs', import.meta.url).pathname;
+const BIN = new URL('../../packages/client/bin/crema.mjs', import.meta.url).pathname;
 const t = useListeningApp();
 
 interface Running {
@@ -102,7 +102,7 @@ describe('crema login in the browser flow, the test playing the browser', { time
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ tier: 'tier1', account_email: email, credits_remaining_usd: 10, requests_today: 0 });
     const table = await run(['status'], env);
-    expect(table.stdout).toMatch(/tier1\s+\$10\.0000\s+\$0\.0000\s+no cap\s+0 of 5000\s+0/);
+    expect(table.stdout).toMatch(/tier1\s+\$10\.00\s+\$0\.00\s+no cap\s+0 of 5000\s+0/);
   });
 
   it('a denial in the browser ends the login at once with a clear message and saves nothing', async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toWire } from '../../client/case.js';
+import { toWire } from '../../packages/client/src/case.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { useListeningApp } from '../helpers/listening-app.js';
 import { SAMPLE_TOOLS } from '../compression/tool-discovery/sample-tools.js';

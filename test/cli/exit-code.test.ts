@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CremaError } from '../../client/index.js';
-import { EXIT, reportError } from '../../client/cli/exit-code.js';
+import { EXIT, reportError } from '../../packages/client/src/cli/exit-code.js';
 
 function report(err: unknown): { exit: number; lines: string[] } {
   const lines: string[] = [];

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoginFailed, startLoginCallback, type LoginCallback } from '../../client/cli/login-callback.js';
+import { LoginFailed, startLoginCallback, type LoginCallback } from '../../packages/client/src/cli/login-callback.js';
 
 const KEY = `cmp_${'k'.repeat(40)}`;
 let open: LoginCallback[] = [];

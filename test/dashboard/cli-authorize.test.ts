@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorizeUrl, keyHost } from '../../client/cli/browser-login.js';
+import { authorizeUrl, keyHost } from '../../packages/client/src/cli/browser-login.js';
 import { cliCallbackUrl, parseCliAuthorize } from '../../client/dashboard/src/cli-authorize.js';
 
 const state = 'ab'.repeat(32);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-const BIN = new URL('../../client/cli/crema.mjs', import.meta.url).pathname;
+const BIN = new URL('../../packages/client/bin/crema.mjs', import.meta.url).pathname;
 
 export interface CliRun {
   code: number | null;

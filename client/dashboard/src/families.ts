@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/schema.js';
-import type { CremaClient } from '../../create-client.js';
+import type { CremaClient } from '../../index.js';
 
 type S = components['schemas'];
 export type Family = S['Family'];

@@ -1,4 +1,4 @@
-import { createCremaClient, type CremaClient } from '../../create-client.js';
+import { createCremaClient, type CremaClient } from '../../index.js';
 
 // sessionStorage: the bearer token lives for this tab only and is never sent as a cookie.
 const TOKEN = 'crema.session';

@@ -1,9 +1,9 @@
 import { createCremaClient } from '../create-client.js';
 import type { Settings } from './credentials.js';
+import { usd } from './money.js';
 import { formatTable } from './table.js';
 import { UsageError } from './usage-error.js';
 
-const usd = (n: number): string => `$${n.toFixed(4)}`;
 
 function keyClient(settings: Settings) {
   if (!settings.apiKey) throw new UsageError("no API key: run 'crema login' or set CREMA_API_KEY (COMPRESR_API_KEY also works)");

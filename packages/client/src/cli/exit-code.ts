@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { CremaError } from '../crema-error.js';
 import { errorHint } from './error-hints.js';
+import { FilesFailed } from './failures.js';
 import { UsageError } from './usage-error.js';
 
 /** The CLI's exit codes, as documented in `crema --help`. */
@@ -12,12 +13,17 @@ export function reportError(err: unknown, print: (line: string) => void): number
     // --help and --version exit 0; a bare `crema` (help shown as an error) and bad flags exit 1
     return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
+  if (err instanceof FilesFailed) {
+    // the failed files and their errors are already listed
+    print(`error: ${err.message}`);
+    return EXIT.api;
+  }
   if (err instanceof UsageError) {
     print(`error: ${err.message}`);
     return EXIT.usage;
   }
   if (err instanceof CremaError) {
-    if (err.code === 'network_error') {
+    if (err.code === 'network_error' || err.code === 'timeout') {
       print(`error: ${err.message}`);
       return EXIT.network;
     }

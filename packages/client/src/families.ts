@@ -1,4 +1,4 @@
-import type { paths } from '../generated/schema.js';
+import type { paths } from './generated/schema.js';
 
 /** The six families, as they appear in the route paths (`tool-discovery` answers tool names, not text). */
 export const FAMILY_NAMES = ['question-specific', 'question-agnostic', 'markdown', 'history', 'tool-output', 'tool-discovery'] as const;

@@ -23,6 +23,14 @@ async function walk(dir: string): Promise<string[]> {
  * The files named on the command line, directories expanded (recursively, hidden entries
  * skipped, sorted). `many` is true when batch routes should be used: several files or a directory.
  */
+async function readInput(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`could not read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
 export async function collectInputs(args: string[]): Promise<{ files: InputFile[]; many: boolean }> {
   const files: InputFile[] = [];
   let sawDirectory = false;
@@ -31,9 +39,9 @@ export async function collectInputs(args: string[]): Promise<{ files: InputFile[
     if (!info) throw new UsageError(`no such file or directory: ${arg}`);
     if (info.isDirectory()) {
       sawDirectory = true;
-      for (const path of (await walk(arg)).sort()) files.push({ name: relative(arg, path), text: await readFile(path, 'utf8') });
+      for (const path of (await walk(arg)).sort()) files.push({ name: relative(arg, path), text: await readInput(path) });
     } else {
-      files.push({ name: basename(arg), text: await readFile(arg, 'utf8') });
+      files.push({ name: basename(arg), text: await readInput(arg) });
     }
   }
   const names = new Set<string>();

@@ -65,6 +65,16 @@ export function backoffDelay(attempt: number, retryAfterMs: number, o: Required<
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The wait, cut short with the signal's reason when the call is aborted or times out meanwhile. */
+function waitUnlessAborted(wait: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    wait.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * Wraps a fetch with the retry policy: 429 `rate_limit_exceeded` / `daily_limit_exceeded`, 503
  * and, for retry-safe requests, 500 and network errors. Never 401, 402, 403, 422 or 429
@@ -92,10 +102,10 @@ export function retryingFetch(fetchImpl: typeof globalThis.fetch, options: Retry
         // a body can be read once, so every attempt sends a fresh copy
         response = await fetchImpl(last ? request : request.clone());
       } catch (err) {
-        if (last || !retrySafe || request.signal.aborted) throw err;
+        if (last || !retrySafe || request.signal.aborted) throw request.signal.aborted ? request.signal.reason : err;
         const delayMs = backoffDelay(attempt, 0, policy);
         options.onRetry?.({ attempt, delayMs, reason: 'network error' });
-        await sleep(delayMs);
+        await waitUnlessAborted(sleep(delayMs), request.signal);
         continue;
       }
       if (last) return response;
@@ -108,7 +118,7 @@ export function retryingFetch(fetchImpl: typeof globalThis.fetch, options: Retry
       const delayMs = backoffDelay(attempt, retryAfterMs, policy);
       options.onRetry?.({ attempt, delayMs, reason });
       await response.body?.cancel().catch(() => undefined);
-      await sleep(delayMs);
+      await waitUnlessAborted(sleep(delayMs), request.signal);
     }
   };
 }

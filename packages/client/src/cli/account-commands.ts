@@ -3,6 +3,7 @@ import { CremaError } from '../crema-error.js';
 import { browserLogin } from './browser-login.js';
 import { removeCredentials, writeCredentials, type Settings } from './credentials.js';
 import { LoginFailed } from './login-callback.js';
+import { usd } from './money.js';
 import { prompt } from './prompt.js';
 import { formatTable } from './table.js';
 import { UsageError } from './usage-error.js';
@@ -93,12 +94,12 @@ function sessionClient(settings: Settings): CremaClient {
 }
 
 const limit = (n: number): string => (n === -1 ? 'unlimited' : String(n));
-const usd = (n: number | null): string => (n === null ? '-' : `$${n.toFixed(4)}`);
+const money = (n: number | null): string => (n === null ? '-' : usd(n));
 
 export async function runKeysList(settings: Settings, flags: { json?: boolean }): Promise<void> {
   const keys = await sessionClient(settings).keys.list();
   if (flags.json) return void process.stdout.write(`${JSON.stringify(keys, null, 2)}\n`);
-  const rows = keys.map((k) => [k.id, k.name, `${k.prefix}...`, k.scope, k.status, usd(k.spent_this_month_usd), usd(k.monthly_budget_usd), k.created_at.slice(0, 10)]);
+  const rows = keys.map((k) => [k.id, k.name, `${k.prefix}...`, k.scope, k.status, money(k.spent_this_month_usd), money(k.monthly_budget_usd), k.created_at.slice(0, 10)]);
   process.stdout.write(`${formatTable([['id', 'name', 'prefix', 'scope', 'status', 'spent this month', 'budget', 'created'], ...rows])}\n`);
 }
 
@@ -131,6 +132,15 @@ export async function runKeysCreate(settings: Settings, flags: KeyCreateFlags): 
   process.stderr.write(`Created key '${created.name}' (id ${created.id}). The full key is shown once: store it now.\n`);
 }
 
+/** `crema keys update <id> --budget <usd|none>`: a new monthly budget (PATCH /api/keys/{id}). */
+export async function runKeysUpdate(settings: Settings, keyId: string, flags: { budget: string }): Promise<void> {
+  const raw = flags.budget.trim().toLowerCase();
+  const budget = raw === 'none' ? null : Number(raw);
+  if (budget !== null && !(Number.isFinite(budget) && budget > 0)) throw new UsageError(`--budget is a positive amount in USD or 'none', got '${flags.budget}'`);
+  const key = await sessionClient(settings).keys.update(keyId, { monthlyBudgetUsd: budget });
+  process.stderr.write(`Key '${key.name}' (${key.prefix}...): monthly budget ${money(key.monthly_budget_usd) === '-' ? 'none (no cap)' : money(key.monthly_budget_usd)}, ${money(key.spent_this_month_usd)} spent this month.\n`);
+}
+
 export async function runKeysRevoke(settings: Settings, keyId: string): Promise<void> {
   const key = await sessionClient(settings).keys.revoke(keyId);
   process.stderr.write(`Revoked key '${key.name}' (${key.prefix}...); requests with it now get 401.\n`);
@@ -148,7 +158,7 @@ export async function runUsage(settings: Settings, flags: { json?: boolean }): P
   process.stdout.write(
     `${formatTable([
       ['account', 'tier', 'balance', 'compressed tokens this month', 'spent this month (all keys)', 'active keys'],
-      [profile.email, profile.tier, usd(profile.balance_usd), String(profile.monthly_compressed_tokens), usd(spent), String(keys.filter((k) => k.status === 'ACTIVE').length)],
+      [profile.email, profile.tier, money(profile.balance_usd), String(profile.monthly_compressed_tokens), money(spent), String(keys.filter((k) => k.status === 'ACTIVE').length)],
     ])}\n\nrate limits (${limits.display_name}): ${limit(limits.rate_limits.rpm)} requests/min, ${limit(limits.rate_limits.tpm)} tokens/min, ${limit(limits.rate_limits.rpd)} requests/day\n`,
   );
 }

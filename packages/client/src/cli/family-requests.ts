@@ -1,4 +1,4 @@
-import type { components } from '../../generated/schema.js';
+import type { components } from '../generated/schema.js';
 import type { CremaClient } from '../create-client.js';
 import type { FamilyName } from '../families.js';
 import type { InputFile } from './inputs.js';

@@ -1,4 +1,4 @@
-import type { components } from '../generated/schema.js';
+import type { components } from './generated/schema.js';
 import { CremaError } from './crema-error.js';
 
 export type StreamEvent = components['schemas']['StreamEvent'];

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { components } from '../../generated/schema.js';
+import type { components } from '../generated/schema.js';
 import type { CremaClient } from '../create-client.js';
 import { DEFAULT_MODEL } from '../families.js';
 import { readStdin } from './inputs.js';
@@ -45,7 +45,7 @@ function maxToolsOf(flag: string | undefined): number | undefined {
  * `crema discover --query "..." tools.json`: the names of the tools the query needs, one per
  * line on stdout (most relevant first); the reasoning and a token summary go to stderr.
  */
-export async function runDiscover(crema: CremaClient, file: string | undefined, flags: DiscoverFlags): Promise<void> {
+export async function runDiscover(connect: () => CremaClient, file: string | undefined, flags: DiscoverFlags): Promise<void> {
   if (!flags.query?.trim()) throw new UsageError('discover needs --query');
   const maxTools = maxToolsOf(flags.maxTools);
   let text: string;
@@ -53,8 +53,8 @@ export async function runDiscover(crema: CremaClient, file: string | undefined, 
     if (process.stdin.isTTY) throw new UsageError('no tools: name a JSON file of tool definitions, or pipe one to stdin');
     text = await readStdin();
   } else {
-    text = await readFile(file, 'utf8').catch(() => {
-      throw new UsageError(`no such file: ${file}`);
+    text = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      throw new UsageError(err.code === 'ENOENT' ? `no such file: ${file}` : `could not read ${file}: ${err.code ?? err.message}`);
     });
   }
   const tools = toolsOf(text, file ?? 'stdin');
@@ -62,7 +62,7 @@ export async function runDiscover(crema: CremaClient, file: string | undefined, 
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const r = await crema.compress('tool-discovery', {
+  const r = await connect().compress('tool-discovery', {
     query: flags.query,
     tools,
     compressionModelName: (flags.model ?? DEFAULT_MODEL['tool-discovery']) as Schemas['ToolDiscoveryModelName'],

@@ -1,4 +1,5 @@
 import type { Outcome } from './family-requests.js';
+import { usd } from './money.js';
 import { formatTable } from './table.js';
 
 /** Totals of a compress run; cost is what the inputs are billed at the model's price per 1M input tokens. */
@@ -37,7 +38,7 @@ export function formatSummary(s: Summary): string {
       String(s.tokensSaved),
       `${(s.ratio * 100).toFixed(1)}%`,
       s.model,
-      s.costUsd === null ? 'unknown' : `$${s.costUsd.toFixed(6)}`,
+      s.costUsd === null ? 'unknown' : usd(s.costUsd),
     ],
   ]);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `crema` bin. In a checkout the TypeScript source runs through tsx; an installed package
-// (npm pack) carries no sources and runs the compiled dist/ build.
+// The `crema` bin. In a checkout the TypeScript sources run through tsx (a dev dependency of the
+// repository); an installed package carries no sources and runs its compiled ESM build.
 import { existsSync } from 'node:fs';
 
 // `crema ... | head` closes the pipe early: that is the reader's choice, not an error
@@ -9,13 +9,13 @@ process.stdout.on('error', (err) => {
   throw err;
 });
 
-const source = new URL('./main.ts', import.meta.url);
+const source = new URL('../src/cli/main.ts', import.meta.url);
 let main;
 if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import(source.href));
 } else {
-  ({ main } = await import(new URL('../../dist/client/cli/main.js', import.meta.url).href));
+  ({ main } = await import(new URL('../dist/esm/cli/main.js', import.meta.url).href));
 }
 process.exitCode = await main(process.argv);
