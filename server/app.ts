@@ -40,6 +40,10 @@ import type { WeightsAvailability } from './model/weights-availability.js';
 import { loadSpec } from './openapi-spec.js';
 import type { QuotaStore } from './rate-limit/quota.js';
 import { usageRoutes } from './usage/usage.routes.js';
+import { DEFAULT_PROXY_SETTINGS } from './proxy/proxy-settings.js';
+import { proxyRoutes } from './proxy/proxy.routes.js';
+import { createSlotCompressor } from './proxy/slot-compressor.js';
+import { createTurnCache } from './proxy/turn-cache.js';
 import { VERSION } from './version.js';
 
 /** What the app is built from; `server/main.ts` makes the real ones, tests make their own. */
@@ -61,12 +65,10 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
-export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now, metrics?: Metrics): Route[] {
+/** The services the deps carry, or new ones built from them. */
+function servicesOf(deps: AppDeps, now: () => number): Services {
   const { config } = deps;
-  // One cap for all families: it bounds an account's share of the engine, whatever it calls.
-  const concurrency = createConcurrencyCap(config.maxConcurrentPerAccount);
-  const services =
+  return (
     deps.services ??
     createServices({
       db: deps.db.db,
@@ -76,7 +78,16 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
       adminEmail: config.adminEmail,
       signup: config.signup,
       overlapHold: config.overlapHold,
-    });
+    })
+  );
+}
+
+/** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
+export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now, metrics?: Metrics): Route[] {
+  const { config } = deps;
+  // One cap for all families: it bounds an account's share of the engine, whatever it calls.
+  const concurrency = createConcurrencyCap(config.maxConcurrentPerAccount);
+  const services = servicesOf(deps, now);
   const readiness = deps.readiness ?? alreadyReady(now);
   const startedAt = now();
   return [
@@ -157,6 +168,22 @@ export function createApp(deps: AppDeps): Express {
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
   // the spec and its reference page are not operations of the spec, so they come before the validator
   app.use(docsRoutes());
+  // One set of services for the proxy and the route table (the proxy bills through the same meter).
+  const services = servicesOf(deps, now);
+  // The proxy speaks the providers' wire formats, not crema's: outside the spec, before the validator.
+  if (config.proxyUpstreamOpenai || config.proxyUpstreamAnthropic) {
+    app.use(
+      proxyRoutes({
+        upstreams: { openai: config.proxyUpstreamOpenai, anthropic: config.proxyUpstreamAnthropic },
+        defaultCremaKey: config.proxyCremaKey,
+        keys: services.keys,
+        compress: createSlotCompressor({ backend: metrics.instrument(deps.backend), meter: services.meter, cache: createTurnCache(), settings: DEFAULT_PROXY_SETTINGS }),
+        compressionTimeoutMs: config.requestTimeoutMs,
+        stop: services.stop.signal,
+        logger,
+      }),
+    );
+  }
   app.use(
     OpenApiValidator.middleware({
       apiSpec: loadSpec() as never,
@@ -173,7 +200,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(requireBody);
 
   const router = express.Router();
-  registerRoutes(router, routeTable(deps, now, metrics));
+  registerRoutes(router, routeTable({ ...deps, services }, now, metrics));
   app.use(router);
 
   app.use(notFound);
