@@ -43,7 +43,7 @@ import { usageRoutes } from './usage/usage.routes.js';
 import { DEFAULT_PROXY_SETTINGS } from './proxy/proxy-settings.js';
 import { proxyRoutes } from './proxy/proxy.routes.js';
 import { createSlotCompressor } from './proxy/slot-compressor.js';
-import { createTurnCache } from './proxy/turn-cache.js';
+import { createTurnCache, type TurnCache } from './proxy/turn-cache.js';
 import { VERSION } from './version.js';
 
 /** What the app is built from; `server/main.ts` makes the real ones, tests make their own. */
@@ -61,6 +61,8 @@ export interface AppDeps {
   backend: CompressionBackend;
   /** Prebuilt services (tests share them with helper routes); built from the other deps by default. */
   services?: Services;
+  /** The proxy's store of compressed turns; default: a new in-process one per app. */
+  proxyCache?: TurnCache;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -177,7 +179,7 @@ export function createApp(deps: AppDeps): Express {
         upstreams: { openai: config.proxyUpstreamOpenai, anthropic: config.proxyUpstreamAnthropic },
         defaultCremaKey: config.proxyCremaKey,
         keys: services.keys,
-        compress: createSlotCompressor({ backend: metrics.instrument(deps.backend), meter: services.meter, cache: createTurnCache(), settings: DEFAULT_PROXY_SETTINGS }),
+        compress: createSlotCompressor({ backend: metrics.instrument(deps.backend), meter: services.meter, cache: deps.proxyCache ?? createTurnCache(), settings: { ...DEFAULT_PROXY_SETTINGS, keepRecentTurns: config.proxyKeepRecentTurns, compactEvery: config.proxyCompactEvery } }),
         compressionTimeoutMs: config.requestTimeoutMs,
         stop: services.stop.signal,
         logger,

@@ -63,6 +63,10 @@ export interface Config {
   proxyUpstreamAnthropic: string | undefined;
   /** crema key billed for proxy requests that send no `x-crema-key` (`PROXY_CREMA_KEY`); unset: the header is required. */
   proxyCremaKey: string | undefined;
+  /** User turns whose prose the proxy forwards verbatim (`PROXY_KEEP_RECENT_TURNS`, default 2). */
+  proxyKeepRecentTurns: number;
+  /** Older prose is compacted in steps of this many user turns (`PROXY_COMPACT_EVERY`, default 8; 0: never). */
+  proxyCompactEvery: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -252,6 +256,8 @@ export function loadConfig(env: Env = process.env): Config {
     proxyUpstreamOpenai: serviceUrl(env, p, 'PROXY_UPSTREAM_OPENAI', ['http:', 'https:'], 'https://api.openai.com'),
     proxyUpstreamAnthropic: serviceUrl(env, p, 'PROXY_UPSTREAM_ANTHROPIC', ['http:', 'https:'], 'https://api.anthropic.com'),
     proxyCremaKey: nonEmpty(env['PROXY_CREMA_KEY']),
+    proxyKeepRecentTurns: int(env, p, 'PROXY_KEEP_RECENT_TURNS', 2, 1_000),
+    proxyCompactEvery: int(env, p, 'PROXY_COMPACT_EVERY', 8, 1_000),
   };
   if (p.length > 0) throw new ConfigError(p);
   return config;

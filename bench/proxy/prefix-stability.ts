@@ -10,6 +10,10 @@
  *   planning, hashing, cache lookups, token counts), and the round trip through the proxy minus
  *   the round trip straight to the upstream for the same bodies;
  * - whether every answer's bytes equal what the upstream sent (half the requests stream SSE).
+ * - the same replay planned under other settings (PROXY_COMPACT_EVERY 0, 1, 4, 8, 16) through the
+ *   proxy's slot compressor with the same turn cache, with a prompt-cache price for each: cached
+ *   input at 0.1x and cache writes at 1.25x of the input price (Anthropic's 5-minute cache),
+ *   assuming each request's prefix shared with the previous one is read from the cache.
  * Flags: --format openai|anthropic|both (default both), --models DIR.
  */
 import http from 'node:http';
@@ -25,6 +29,12 @@ import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore } from '../../server/rate-limit/quota.js';
 import { createServices } from '../../server/services.js';
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
+import type { Meter } from '../../server/billing/meter.js';
+import { anthropicSlots } from '../../server/proxy/anthropic-dialect.js';
+import { openAiSlots } from '../../server/proxy/openai-dialect.js';
+import { DEFAULT_PROXY_SETTINGS } from '../../server/proxy/proxy-settings.js';
+import { createSlotCompressor } from '../../server/proxy/slot-compressor.js';
+import { createTurnCache, type TurnCache } from '../../server/proxy/turn-cache.js';
 import { anthropicReplay, incidentConversation, openAiReplay } from './conversation.js';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js';
 import { commonPrefix, promptTokens } from './prefix.js';
@@ -34,13 +44,13 @@ const { values: args } = parseArgs({ options: { format: { type: 'string', defaul
 type Json = Record<string, unknown>;
 
 /** A crema server with the proxy pointed at `upstream`, an account and its key. */
-async function startServer(upstream: string, backend: CompressionBackend) {
+async function startServer(upstream: string, backend: CompressionBackend, proxyCache: TurnCache) {
   const config = { ...loadConfig({ MODELS_DIR: args.models }), proxyUpstreamOpenai: upstream, proxyUpstreamAnthropic: upstream, adminEmail: 'admin@bench.test' };
   const db = await createDb({ dataDir: 'memory://' });
   await migrateToLatest(db.db, db.schema);
   const quotas = createQuotaStore();
   const services = createServices({ db: db.db, quotas, clock: () => new Date(), sessionTtlMs: 3_600_000, adminEmail: config.adminEmail });
-  const app = createApp({ config, db, backend, logger: pino({ level: 'silent' }), quotas, services, weights: weightsOnDisk(config.modelsDir) });
+  const app = createApp({ config, db, backend, logger: pino({ level: 'silent' }), quotas, services, weights: weightsOnDisk(config.modelsDir), proxyCache });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -58,7 +68,8 @@ function send(url: string, body: Json, headers: Record<string, string>): Promise
   const started = performance.now();
   const data = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': data.length, ...headers } }, (res) => {
+    // A new connection per request on both paths (direct and through the proxy), so neither meets a stale kept-alive socket.
+    const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': data.length, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks), ms: performance.now() - started }));
@@ -74,7 +85,7 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 
 async function replay(format: 'openai' | 'anthropic', base: string, key: string, upstream: FakeUpstream, bodies: Json[]) {
   const path = format === 'openai' ? '/v1/chat/completions' : '/v1/messages';
-  const providerKey = format === 'openai' ? { authorization: 'Bearer sk-caller' } : { 'x-api-key': 'sk-ant-caller', 'anthropic-version': '2023-06-01' };
+  const providerKey: Record<string, string> = format === 'openai' ? { authorization: 'Bearer sk-caller' } : { 'x-api-key': 'sk-ant-caller', 'anthropic-version': '2023-06-01' };
   const from = upstream.received.length;
   const rows = [];
   let identicalAnswers = 0;
@@ -88,18 +99,56 @@ async function replay(format: 'openai' | 'anthropic', base: string, key: string,
   return { rows, identicalAnswers };
 }
 
+/** Input cost of a replay under a prompt cache that holds the previous request: reused prefix at 0.1x, the rest written at 1.25x. */
+function cachedCost(prompts: number[][]): { cost: number; shares: number[] } {
+  let cost = 0;
+  const shares: number[] = [];
+  prompts.forEach((p, i) => {
+    const reused = i === 0 ? 0 : commonPrefix(prompts[i - 1]!, p);
+    if (i > 0) shares.push(reused / prompts[i - 1]!.length);
+    cost += reused * 0.1 + (p.length - reused) * 1.25;
+  });
+  return { cost, shares };
+}
+
+/** The replay planned under several compaction settings, through the slot compressor (no HTTP, no billing). */
+async function compareSettings(format: 'openai' | 'anthropic', bodies: Json[], backend: CompressionBackend, cache: TurnCache) {
+  const slotsOf = format === 'openai' ? openAiSlots : anthropicSlots;
+  const unmetered = (async (_call: unknown, work: (s: AbortSignal) => Promise<{ result: unknown }>) => (await work(new AbortController().signal)).result) as unknown as Meter;
+  const raw = cachedCost(bodies.map(promptTokens));
+  const rawTokens = bodies.reduce((s, b) => s + promptTokens(b).length, 0);
+  console.log(`\n### ${format}: compaction settings (keep 2 recent turns), prompt-cache priced\n`);
+  console.log('| setting | tokens forwarded | mean prefix share | min | requests >= 95% | cached input cost |');
+  console.log('|---|---|---|---|---|---|');
+  const row = (name: string, tokens: number, r: ReturnType<typeof cachedCost>) =>
+    console.log(`| ${name} | ${tokens} (${pct(1 - tokens / rawTokens)} fewer) | ${pct(r.shares.reduce((a, b) => a + b, 0) / r.shares.length)} | ${pct(Math.min(...r.shares))} | ${r.shares.filter((x) => x >= 0.95).length}/${r.shares.length} | ${(r.cost / raw.cost).toFixed(3)} of uncompressed |`);
+  row('uncompressed', rawTokens, raw);
+  for (const compactEvery of [0, 1, 4, 8, 16]) {
+    const compress = createSlotCompressor({ backend, meter: unmetered, cache, settings: { ...DEFAULT_PROXY_SETTINGS, compactEvery } });
+    const prompts: number[][] = [];
+    for (const body of bodies) {
+      const slotted = slotsOf(body);
+      await compress(slotted, { principal: undefined as never, requestId: 'bench', source: 'bench', signal: new AbortController().signal });
+      prompts.push(promptTokens(slotted.body));
+    }
+    row(compactEvery === 0 ? 'PROXY_COMPACT_EVERY=0 (prose never)' : `PROXY_COMPACT_EVERY=${compactEvery}`, prompts.reduce((s, p) => s + p.length, 0), cachedCost(prompts));
+  }
+}
+
 async function main() {
   const upstream = await startFakeUpstream();
   const backend = createEnginePool({ modelsDir: args.models, workers: 1 });
   const turns = incidentConversation();
   const formats = args.format === 'both' ? (['openai', 'anthropic'] as const) : [args.format as 'openai' | 'anthropic'];
-  const first = await startServer(upstream.url, backend);
-  const second = await startServer(upstream.url, backend);
-  for (const format of formats) {
+  const shared = createTurnCache();
+  const first = await startServer(upstream.url, backend, shared);
+  const second = await startServer(upstream.url, backend, createTurnCache());
+  for (const [f, format] of formats.entries()) {
     const bodies = format === 'openai' ? openAiReplay(turns) : anthropicReplay(turns);
     const cold = await replay(format, first.base, first.key, upstream, bodies);
     const warm = await replay(format, first.base, first.key, upstream, bodies);
-    const fresh = await replay(format, second.base, second.key, upstream, bodies);
+    // The fresh server (empty cache, the engine again) once: its cost is a whole cold replay.
+    const fresh = f === 0 ? await replay(format, second.base, second.key, upstream, bodies) : undefined;
     const sameBytes = (a: typeof cold, b: typeof cold) => a.rows.filter((r, i) => JSON.stringify(r.forwarded) === JSON.stringify(b.rows[i]!.forwarded)).length;
 
     console.log(`\n## ${format}: ${bodies.length} requests over ${turns.length} user turns\n`);
@@ -126,8 +175,9 @@ async function main() {
     const below = shares.filter((s) => s < 0.95).length;
     console.log(`\nprefix share: mean ${pct(shares.reduce((a, b) => a + b, 0) / shares.length)}, median ${pct(median(shares))}, min ${pct(Math.min(...shares))}; ${shares.length - below}/${shares.length} requests >= 95%`);
     console.log(`tokens over the replay: ${callerTotal} sent by the caller, ${sentTotal} forwarded (${pct(1 - sentTotal / callerTotal)} fewer)`);
-    console.log(`same bytes forwarded: warm replay ${sameBytes(cold, warm)}/${bodies.length}, fresh server ${sameBytes(cold, fresh)}/${bodies.length}`);
-    console.log(`answer bytes equal to the upstream's: ${cold.identicalAnswers + warm.identicalAnswers + fresh.identicalAnswers}/${bodies.length * 3}`);
+    console.log(`same bytes forwarded: warm replay ${sameBytes(cold, warm)}/${bodies.length}${fresh ? `, fresh server ${sameBytes(cold, fresh)}/${bodies.length}` : ''}`);
+    const replays = fresh ? [cold, warm, fresh] : [cold, warm];
+    console.log(`answer bytes equal to the upstream's: ${replays.reduce((s, r) => s + r.identicalAnswers, 0)}/${bodies.length * replays.length}`);
 
     // Overhead: the warm replay does no engine work; its round trip minus a direct one is the proxy's cost.
     const direct: number[] = [];
@@ -135,6 +185,7 @@ async function main() {
     const added = warm.rows.map((r, i) => r.roundTripMs - direct[i]!);
     console.log(`proxy time per request, all turns cached: x-crema-compression-ms median ${median(warm.rows.map((r) => r.compressionMs)).toFixed(1)} ms, p95 ${p95(warm.rows.map((r) => r.compressionMs)).toFixed(1)} ms; round trip minus direct median ${median(added).toFixed(1)} ms, p95 ${p95(added).toFixed(1)} ms`);
     console.log(`cold replay compression ms (engine included): median ${median(cold.rows.map((r) => r.compressionMs)).toFixed(0)}, max ${Math.max(...cold.rows.map((r) => r.compressionMs)).toFixed(0)}`);
+    await compareSettings(format, bodies, backend, shared);
   }
   await first.close();
   await second.close();

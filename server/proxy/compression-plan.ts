@@ -28,7 +28,8 @@ export function splitQuestion(text: string, countOf: (s: string) => number, maxQ
 /** The user turns whose prose is compacted: whole steps of `compactEvery` turns older than the recent ones. */
 export function compactedTurns(lastTurn: number, settings: Pick<ProxySettings, 'keepRecentTurns' | 'compactEvery'>): number {
   const older = lastTurn - settings.keepRecentTurns;
-  return older <= 0 ? 0 : Math.floor(older / settings.compactEvery) * settings.compactEvery;
+  // compactEvery 0: prose is never compacted (only documents and tool results are compressed).
+  return older <= 0 || settings.compactEvery <= 0 ? 0 : Math.floor(older / settings.compactEvery) * settings.compactEvery;
 }
 
 /**

@@ -6,7 +6,8 @@ export interface ProxySettings {
   keepRecentTurns: number;
   /**
    * Older turns are compacted in steps of this many user turns, so the compressed prefix grows
-   * (and a provider's prompt cache is rewritten) once per step, not on every request. Default 8.
+   * (and a provider's prompt cache is rewritten) once per step, not on every request. Default 8;
+   * 0 never compacts prose.
    */
   compactEvery: number;
   /** A user or assistant text below this many tokens is never worth compressing. Default 200. */

@@ -33,23 +33,32 @@ export function forwardToUpstream(url: URL, body: string, incoming: IncomingHttp
   const bytes = Buffer.from(body);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<void>((resolve, reject) => {
-    const req = send(url, { method: 'POST', headers: upstreamHeaders(incoming, bytes.length) }, (up) => {
-      res.status(up.statusCode ?? 502);
-      for (const [name, value] of Object.entries(up.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-      }
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      res.flushHeaders();
-      up.pipe(res);
-      up.on('error', () => res.destroy());
-      up.on('end', () => resolve());
-      up.on('close', () => resolve());
-    });
-    // The caller went away: stop the upstream call (and its billing at the provider).
-    res.on('close', () => {
-      if (!res.writableFinished) req.destroy();
-    });
-    req.on('error', (err) => (res.headersSent ? resolve() : reject(new UpstreamUnreachable(`upstream ${url.origin} unreachable: ${err.message}`, { cause: err }))));
-    req.end(bytes);
+    const attempt = (retried: boolean) => {
+      const req = send(url, { method: 'POST', headers: upstreamHeaders(incoming, bytes.length) }, (up) => {
+        res.status(up.statusCode ?? 502);
+        for (const [name, value] of Object.entries(up.headers)) {
+          if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+        }
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.flushHeaders();
+        up.pipe(res);
+        up.on('error', () => res.destroy());
+        up.on('close', () => resolve());
+      });
+      // The caller went away: stop the upstream call (and its billing at the provider).
+      const onGone = () => {
+        if (!res.writableFinished) req.destroy();
+      };
+      res.once('close', onGone);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        res.off('close', onGone);
+        if (res.headersSent) return resolve();
+        // A kept-alive socket the upstream closed while idle: the request never reached it, send it once more.
+        if (!retried && req.reusedSocket && err.code === 'ECONNRESET') return attempt(true);
+        reject(new UpstreamUnreachable(`upstream ${url.origin} unreachable: ${err.message}`, { cause: err }));
+      });
+      req.end(bytes);
+    };
+    attempt(false);
   });
 }
