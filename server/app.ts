@@ -165,14 +165,10 @@ export function createApp(deps: AppDeps): Express {
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
   app.use(dashboardRouter());
-  // GET and HEAD take no body: one sent anyway is not read, so it cannot fail them.
-  const json = express.json({ limit: config.bodyLimit });
-  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
-  // the spec and its reference page are not operations of the spec, so they come before the validator
-  app.use(docsRoutes());
   // One set of services for the proxy and the route table (the proxy bills through the same meter).
   const services = servicesOf(deps, now);
-  // The proxy speaks the providers' wire formats, not crema's: outside the spec, before the validator.
+  // The proxy speaks the providers' wire formats, not crema's: outside the spec, before crema's
+  // JSON parser and validator (it parses its own bodies, so a bad one gets the provider's error shape).
   if (config.proxyUpstreamOpenai || config.proxyUpstreamAnthropic) {
     app.use(
       proxyRoutes({
@@ -181,11 +177,17 @@ export function createApp(deps: AppDeps): Express {
         keys: services.keys,
         compress: createSlotCompressor({ backend: metrics.instrument(deps.backend), meter: services.meter, cache: deps.proxyCache ?? createTurnCache(), settings: { ...DEFAULT_PROXY_SETTINGS, keepRecentTurns: config.proxyKeepRecentTurns, compactEvery: config.proxyCompactEvery } }),
         compressionTimeoutMs: config.requestTimeoutMs,
+        bodyLimit: config.bodyLimit,
         stop: services.stop.signal,
         logger,
       }),
     );
   }
+  // GET and HEAD take no body: one sent anyway is not read, so it cannot fail them.
+  const json = express.json({ limit: config.bodyLimit });
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
+  // the spec and its reference page are not operations of the spec, so they come before the validator
+  app.use(docsRoutes());
   app.use(
     OpenApiValidator.middleware({
       apiSpec: loadSpec() as never,

@@ -65,7 +65,7 @@ export interface Config {
   proxyCremaKey: string | undefined;
   /** User turns whose prose the proxy forwards verbatim (`PROXY_KEEP_RECENT_TURNS`, default 2). */
   proxyKeepRecentTurns: number;
-  /** Older prose is compacted in steps of this many user turns (`PROXY_COMPACT_EVERY`, default 8; 0: never). */
+  /** Older prose is compacted in steps of this many user turns (`PROXY_COMPACT_EVERY`; default 0: never, see docs/proxy.md). */
   proxyCompactEvery: number;
 }
 
@@ -257,7 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     proxyUpstreamAnthropic: serviceUrl(env, p, 'PROXY_UPSTREAM_ANTHROPIC', ['http:', 'https:'], 'https://api.anthropic.com'),
     proxyCremaKey: nonEmpty(env['PROXY_CREMA_KEY']),
     proxyKeepRecentTurns: int(env, p, 'PROXY_KEEP_RECENT_TURNS', 2, 1_000),
-    proxyCompactEvery: int(env, p, 'PROXY_COMPACT_EVERY', 8, 1_000),
+    proxyCompactEvery: int(env, p, 'PROXY_COMPACT_EVERY', 0, 1_000),
   };
   if (p.length > 0) throw new ConfigError(p);
   return config;

@@ -6,8 +6,9 @@ export interface ProxySettings {
   keepRecentTurns: number;
   /**
    * Older turns are compacted in steps of this many user turns, so the compressed prefix grows
-   * (and a provider's prompt cache is rewritten) once per step, not on every request. Default 8;
-   * 0 never compacts prose.
+   * (and a provider's prompt cache is rewritten) once per step, not on every request. Default 0:
+   * prose is never compacted, since under a prompt cache the rewrite costs more than the prose
+   * saves (docs/proxy.md has the measurement); set it where requests rarely hit a cache.
    */
   compactEvery: number;
   /** A user or assistant text below this many tokens is never worth compressing. Default 200. */
@@ -30,7 +31,7 @@ export interface ProxySettings {
 
 export const DEFAULT_PROXY_SETTINGS: Readonly<ProxySettings> = {
   keepRecentTurns: 2,
-  compactEvery: 8,
+  compactEvery: 0,
   minProseTokens: 200,
   minToolTokens: 400,
   minDocumentTokens: 800,

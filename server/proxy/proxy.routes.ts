@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ApiKeysService, KeyPrincipal } from '../api-keys/api-keys.service.js';
 import { ApiError } from '../http/api-error.js';
@@ -18,6 +18,8 @@ export interface ProxyRoutesDeps {
   compress: SlotCompressor;
   /** Budget of the compression step (REQUEST_TIMEOUT_MS); the upstream call itself has none. */
   compressionTimeoutMs: number;
+  /** Largest request body (BODY_LIMIT); default 10mb. */
+  bodyLimit?: string | undefined;
   stop?: AbortSignal | undefined;
   logger: Logger;
 }
@@ -94,9 +96,17 @@ export function proxyRoutes(deps: ProxyRoutesDeps): Router {
     };
   }
 
+  const json = express.json({ limit: deps.bodyLimit ?? '10mb' });
   for (const provider of ['openai', 'anthropic'] as const) {
     const upstream = deps.upstreams[provider];
-    if (upstream) router.post(DIALECTS[provider].path, handler(provider, upstream));
+    if (!upstream) continue;
+    // A body that is not JSON, or too large, is answered in the provider's shape too.
+    const bodyError: ErrorRequestHandler = (err: { type?: string; status?: number; message?: string }, _req, res, next) => {
+      if (err.type === 'entity.too.large') sendProviderError(res, provider, 413, 'payload_too_large', `Request body is larger than ${deps.bodyLimit ?? '10mb'}`);
+      else if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) sendProviderError(res, provider, 400, 'bad_request', `Request body is not valid JSON: ${err.message ?? ''}`);
+      else next(err);
+    };
+    router.post(DIALECTS[provider].path, json, handler(provider, upstream), bodyError);
   }
   return router;
 }

@@ -8,6 +8,8 @@ import { DEFAULT_PROXY_SETTINGS } from '../../server/proxy/proxy-settings.js';
 import type { SlottedBody } from '../../server/proxy/text-slot.js';
 
 const turns = incidentConversation();
+// Prose compaction is off by default; these tests turn it on to check its steps.
+const COMPACTING = { ...DEFAULT_PROXY_SETTINGS, compactEvery: 8 };
 const plan = (slotted: SlottedBody, settings = DEFAULT_PROXY_SETTINGS) =>
   planCompression(slotted.slots, slotted.slots.map((s) => countTokens(s.text)), countTokens, settings);
 const jobKey = (slotted: SlottedBody, j: SlotJob) => JSON.stringify([slotted.slots[j.slot]!.message, j.model, j.query, j.text, j.suffix]);
@@ -85,15 +87,16 @@ describe('planCompression', () => {
   });
 
   it('leaves recent prose and short texts verbatim; older prose is compacted in whole steps', () => {
-    expect([1, 2, 3, 9, 10, 17, 18].map((t) => compactedTurns(t, DEFAULT_PROXY_SETTINGS))).toEqual([0, 0, 0, 0, 8, 8, 16]);
-    expect(compactedTurns(30, { keepRecentTurns: 2, compactEvery: 0 })).toBe(0);
+    expect([1, 2, 3, 9, 10, 17, 18].map((t) => compactedTurns(t, COMPACTING))).toEqual([0, 0, 0, 0, 8, 8, 16]);
+    expect(compactedTurns(30, DEFAULT_PROXY_SETTINGS)).toBe(0);
     const bodies = openAiReplay(turns);
     const last = openAiSlots(bodies.at(-1)!);
-    const jobs = plan(last);
+    expect(plan(last).every((j) => last.slots[j.slot]!.kind !== 'prose')).toBe(true);
+    const jobs = plan(last, COMPACTING);
     const lastTurn = Math.max(...last.slots.map((s) => s.userTurn));
     for (const j of jobs) {
       const slot = last.slots[j.slot]!;
-      if (slot.kind === 'prose') expect(slot.userTurn).toBeLessThanOrEqual(compactedTurns(lastTurn, DEFAULT_PROXY_SETTINGS));
+      if (slot.kind === 'prose') expect(slot.userTurn).toBeLessThanOrEqual(compactedTurns(lastTurn, COMPACTING));
       expect(countTokens(slot.text)).toBeGreaterThanOrEqual(DEFAULT_PROXY_SETTINGS.minProseTokens);
     }
     expect(jobs.some((j) => last.slots[j.slot]!.kind === 'prose' && j.model === 'hcc_latte_v1' && j.query === undefined)).toBe(true);
@@ -106,7 +109,7 @@ describe('planCompression', () => {
   ] as const)('%s: what an earlier request compressed is planned the same way in every later one', (_name, bodies, slotsOf) => {
     const plans = bodies.map((b) => {
       const slotted = slotsOf(b);
-      return new Set(plan(slotted).map((j) => jobKey(slotted, j)));
+      return new Set(plan(slotted, COMPACTING).map((j) => jobKey(slotted, j)));
     });
     let steps = 0;
     plans.forEach((p, i) => {
@@ -114,7 +117,7 @@ describe('planCompression', () => {
       // Nothing planned before is dropped or changed; new jobs are new slots or a compaction step.
       for (const key of plans[i - 1]!) expect(p.has(key)).toBe(true);
       const lastTurn = (b: Record<string, unknown>) => Math.max(...slotsOf(b).slots.map((s) => s.userTurn));
-      if (compactedTurns(lastTurn(bodies[i]!), DEFAULT_PROXY_SETTINGS) !== compactedTurns(lastTurn(bodies[i - 1]!), DEFAULT_PROXY_SETTINGS)) steps++;
+      if (compactedTurns(lastTurn(bodies[i]!), COMPACTING) !== compactedTurns(lastTurn(bodies[i - 1]!), COMPACTING)) steps++;
     });
     expect(steps).toBe(3); // turns 10, 18 and 26 of 30
     expect(SYSTEM_PROMPT.length).toBeGreaterThan(0);

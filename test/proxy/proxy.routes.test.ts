@@ -1,10 +1,7 @@
-import express from 'express';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicReplay, incidentConversation, openAiReplay, SYSTEM_PROMPT } from '../../bench/proxy/conversation.js';
 import { startFakeUpstream, type FakeUpstream } from '../../bench/proxy/fake-upstream.js';
-import { proxyRoutes } from '../../server/proxy/proxy.routes.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -157,15 +154,5 @@ describe('POST /v1/messages', () => {
     const gone = await anthropic(hi);
     expect(gone.status).toBe(502);
     expect(JSON.parse((gone.body as Buffer).toString())).toEqual({ type: 'error', error: { type: 'api_error', message: expect.stringContaining('unreachable') } });
-  });
-});
-
-describe('proxyRoutes', () => {
-  it('mounts only the providers that have an upstream', async () => {
-    const app = express().use(express.json());
-    const unused = undefined as never;
-    app.use(proxyRoutes({ upstreams: { anthropic: 'http://127.0.0.1:9' }, keys: unused, compress: unused, compressionTimeoutMs: 1000, logger: pino({ level: 'silent' }) }));
-    expect((await request(app).post('/v1/chat/completions').send({ messages: [] })).status).toBe(404);
-    expect((await request(app).post('/v1/messages').send({})).status).toBe(400);
   });
 });
