@@ -1,3 +1,7 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicReplay, incidentConversation, openAiReplay, SYSTEM_PROMPT } from '../../bench/proxy/conversation.js';
@@ -18,6 +22,8 @@ let anthropicUpstream: FakeUpstream;
 let t: TestApp;
 let key: string;
 let accountId: string;
+let server: Server;
+let baseUrl: string;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
@@ -26,9 +32,13 @@ beforeAll(async () => {
   const account = await signup(t.app);
   accountId = account.accountId;
   key = (await createKey(t.app, account.token)).key;
+  server = t.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
+  if (server) await new Promise((resolve) => server.close(resolve));
   await t?.close();
   await upstream?.close();
   await anthropicUpstream?.close().catch(() => undefined);
@@ -154,5 +164,21 @@ describe('POST /v1/messages', () => {
     const gone = await anthropic(hi);
     expect(gone.status).toBe(502);
     expect(JSON.parse((gone.body as Buffer).toString())).toEqual({ type: 'error', error: { type: 'api_error', message: expect.stringContaining('unreachable') } });
+  });
+});
+
+describe('the providers\' own SDKs', () => {
+  it('OpenAI SDK: baseURL and one default header are all it takes; a crema-side error is its AuthenticationError', async () => {
+    const openaiSdk = new OpenAI({ apiKey: 'sk-caller', baseURL: `${baseUrl}/v1`, defaultHeaders: { 'x-crema-key': key }, maxRetries: 0 });
+    const completion = await openaiSdk.chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hello' }] });
+    expect(completion.choices[0]!.message.content).toBe(`ok ${upstream.received.length}`);
+    expect(lastOf(upstream.received).headers['authorization']).toBe('Bearer sk-caller');
+    const noKey = new OpenAI({ apiKey: 'sk-caller', baseURL: `${baseUrl}/v1`, maxRetries: 0 });
+    await expect(noKey.chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hello' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+  });
+
+  it('Anthropic SDK: a crema-side error is its AuthenticationError', async () => {
+    const noKey = new Anthropic({ apiKey: 'sk-ant-caller', baseURL: baseUrl, maxRetries: 0 });
+    await expect(noKey.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
   });
 });
