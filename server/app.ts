@@ -40,6 +40,10 @@ import type { WeightsAvailability } from './model/weights-availability.js';
 import { loadSpec } from './openapi-spec.js';
 import type { QuotaStore } from './rate-limit/quota.js';
 import { usageRoutes } from './usage/usage.routes.js';
+import { DEFAULT_PROXY_SETTINGS } from './proxy/proxy-settings.js';
+import { proxyRoutes } from './proxy/proxy.routes.js';
+import { createSlotCompressor } from './proxy/slot-compressor.js';
+import { createTurnCache, type TurnCache } from './proxy/turn-cache.js';
 import { VERSION } from './version.js';
 
 /** What the app is built from; `server/main.ts` makes the real ones, tests make their own. */
@@ -57,16 +61,16 @@ export interface AppDeps {
   backend: CompressionBackend;
   /** Prebuilt services (tests share them with helper routes); built from the other deps by default. */
   services?: Services;
+  /** The proxy's store of compressed turns; default: a new in-process one per app. */
+  proxyCache?: TurnCache;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
-export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now, metrics?: Metrics): Route[] {
+/** The services the deps carry, or new ones built from them. */
+function servicesOf(deps: AppDeps, now: () => number): Services {
   const { config } = deps;
-  // One cap for all families: it bounds an account's share of the engine, whatever it calls.
-  const concurrency = createConcurrencyCap(config.maxConcurrentPerAccount);
-  const services =
+  return (
     deps.services ??
     createServices({
       db: deps.db.db,
@@ -76,7 +80,16 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
       adminEmail: config.adminEmail,
       signup: config.signup,
       overlapHold: config.overlapHold,
-    });
+    })
+  );
+}
+
+/** Every mounted route, from each domain's table (exported so a test can compare it with the spec). */
+export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.now, metrics?: Metrics): Route[] {
+  const { config } = deps;
+  // One cap for all families: it bounds an account's share of the engine, whatever it calls.
+  const concurrency = createConcurrencyCap(config.maxConcurrentPerAccount);
+  const services = servicesOf(deps, now);
   const readiness = deps.readiness ?? alreadyReady(now);
   const startedAt = now();
   return [
@@ -152,6 +165,24 @@ export function createApp(deps: AppDeps): Express {
   if (config.requireHttps) app.use(requireHttps);
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
   app.use(dashboardRouter());
+  // One set of services for the proxy and the route table (the proxy bills through the same meter).
+  const services = servicesOf(deps, now);
+  // The proxy speaks the providers' wire formats, not crema's: outside the spec, before crema's
+  // JSON parser and validator (it parses its own bodies, so a bad one gets the provider's error shape).
+  if (config.proxyUpstreamOpenai || config.proxyUpstreamAnthropic) {
+    app.use(
+      proxyRoutes({
+        upstreams: { openai: config.proxyUpstreamOpenai, anthropic: config.proxyUpstreamAnthropic },
+        defaultCremaKey: config.proxyCremaKey,
+        keys: services.keys,
+        compress: createSlotCompressor({ backend: metrics.instrument(deps.backend), meter: services.meter, cache: deps.proxyCache ?? createTurnCache(), settings: { ...DEFAULT_PROXY_SETTINGS, keepRecentTurns: config.proxyKeepRecentTurns, compactEvery: config.proxyCompactEvery } }),
+        compressionTimeoutMs: config.requestTimeoutMs,
+        bodyLimit: config.bodyLimit,
+        stop: services.stop.signal,
+        logger,
+      }),
+    );
+  }
   // GET and HEAD take no body: one sent anyway is not read, so it cannot fail them.
   const json = express.json({ limit: config.bodyLimit });
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
@@ -173,7 +204,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(requireBody);
 
   const router = express.Router();
-  registerRoutes(router, routeTable(deps, now, metrics));
+  registerRoutes(router, routeTable({ ...deps, services }, now, metrics));
   app.use(router);
 
   app.use(notFound);

@@ -57,6 +57,16 @@ export interface Config {
   holdSweepIntervalMs: number;
   /** Added to the longest request budget before a pending hold counts as abandoned. */
   holdSweepGraceMs: number;
+  /** Origin the OpenAI-compatible proxy forwards to (`PROXY_UPSTREAM_OPENAI`); unset: no `/v1/chat/completions`. */
+  proxyUpstreamOpenai: string | undefined;
+  /** Origin the Anthropic-compatible proxy forwards to (`PROXY_UPSTREAM_ANTHROPIC`); unset: no `/v1/messages`. */
+  proxyUpstreamAnthropic: string | undefined;
+  /** crema key billed for proxy requests that send no `x-crema-key` (`PROXY_CREMA_KEY`); unset: the header is required. */
+  proxyCremaKey: string | undefined;
+  /** User turns whose prose the proxy forwards verbatim (`PROXY_KEEP_RECENT_TURNS`, default 2). */
+  proxyKeepRecentTurns: number;
+  /** Older prose is compacted in steps of this many user turns (`PROXY_COMPACT_EVERY`; default 0: never, see docs/proxy.md). */
+  proxyCompactEvery: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -243,6 +253,11 @@ export function loadConfig(env: Env = process.env): Config {
     maxConcurrentPerAccount: int(env, p, 'MAX_CONCURRENT_PER_ACCOUNT', 4),
     holdSweepIntervalMs: Math.max(1_000, ms(env, p, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
     holdSweepGraceMs: ms(env, p, 'HOLD_SWEEP_GRACE_MS', 60_000),
+    proxyUpstreamOpenai: serviceUrl(env, p, 'PROXY_UPSTREAM_OPENAI', ['http:', 'https:'], 'https://api.openai.com'),
+    proxyUpstreamAnthropic: serviceUrl(env, p, 'PROXY_UPSTREAM_ANTHROPIC', ['http:', 'https:'], 'https://api.anthropic.com'),
+    proxyCremaKey: nonEmpty(env['PROXY_CREMA_KEY']),
+    proxyKeepRecentTurns: int(env, p, 'PROXY_KEEP_RECENT_TURNS', 2, 1_000),
+    proxyCompactEvery: int(env, p, 'PROXY_COMPACT_EVERY', 0, 1_000),
   };
   if (p.length > 0) throw new ConfigError(p);
   return config;

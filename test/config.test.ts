@@ -51,6 +51,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'app.example.com' })).toThrow(/CORS_ORIGINS/);
   });
 
+  it('reads the proxy settings: upstream origins over http(s), the default crema key, the compaction step', () => {
+    expect(loadConfig({})).toMatchObject({ proxyUpstreamOpenai: undefined, proxyUpstreamAnthropic: undefined, proxyCremaKey: undefined, proxyKeepRecentTurns: 2, proxyCompactEvery: 0 });
+    const c = loadConfig({ PROXY_UPSTREAM_OPENAI: 'https://api.openai.com', PROXY_UPSTREAM_ANTHROPIC: 'http://10.0.0.5:8000/anthropic', PROXY_CREMA_KEY: 'ck_x', PROXY_COMPACT_EVERY: '8' });
+    expect(c).toMatchObject({ proxyUpstreamOpenai: 'https://api.openai.com', proxyUpstreamAnthropic: 'http://10.0.0.5:8000/anthropic', proxyCremaKey: 'ck_x', proxyCompactEvery: 8 });
+    expect(() => loadConfig({ PROXY_UPSTREAM_OPENAI: 'api.openai.com' })).toThrow(/PROXY_UPSTREAM_OPENAI must be a URL like https:\/\/api.openai.com/);
+    expect(() => loadConfig({ PROXY_COMPACT_EVERY: '-1' })).toThrow(/PROXY_COMPACT_EVERY/);
+  });
+
   it('names the variable on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ REQUIRE_HTTPS: 'maybe' })).toThrow(/REQUIRE_HTTPS/);
