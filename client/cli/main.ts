@@ -93,6 +93,17 @@ export function buildProgram(): Command {
       await runDiscover(createCremaClient({ baseUrl: s.baseUrl, apiKey: s.apiKey }), file, flags);
     });
 
+  program
+    .command('mcp')
+    .description('serve an MCP server on stdio (tools: compress_for_question, compress_tool_output, compress_history, discover_tools) with the saved key')
+    .action(async () => {
+      const s = await settings();
+      if (!s.apiKey) throw new UsageError("no API key: run 'crema login' or set CREMA_API_KEY");
+      // loaded on demand: only this command needs @modelcontextprotocol/sdk
+      const { serveMcpStdio } = await import('../../integrations/mcp/serve-mcp-stdio.js');
+      await serveMcpStdio(createCremaClient({ baseUrl: s.baseUrl, apiKey: s.apiKey }));
+    });
+
   const keys = program.command('keys').description('manage API keys (needs `crema signin`)');
   keys
     .command('list')

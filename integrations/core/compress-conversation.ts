@@ -1,0 +1,145 @@
+import type { CremaClient } from '../crema-client.js';
+import { compressTexts, DEFAULT_MIN_CHARS, type TextCompressionOptions } from './compress-texts.js';
+import type { MessageCodec } from './message-codec.js';
+
+/** Folding the older turns into one summary message through the history family. */
+export interface HistoryCompressionOptions {
+  /** Messages (system aside) kept verbatim at the end; the window widens back to the nearest user turn. Default 6. */
+  keepRecent?: number;
+  /** Default: the server's (0.3 of the older turns removed). */
+  targetCompressionRatio?: number;
+  model?: 'hcc_latte_v1' | 'hcc_espresso_v1';
+}
+
+/** What is compressed in a conversation. */
+export interface ConversationCompressionOptions {
+  /** Long text parts of user turns, towards the latest user question. Default on; `false` turns it off. */
+  documents?: TextCompressionOptions | false;
+  /** Older turns folded into a summary. Default off; `true` or options turn it on. */
+  history?: HistoryCompressionOptions | boolean;
+}
+
+export interface CompressedConversation<M> {
+  messages: M[];
+  /** Tokens (o200k, as the server counts) removed in all. */
+  tokensSaved: number;
+  /** Older messages folded into the summary (0 when history was off or nothing was old enough). */
+  messagesSummarized: number;
+  /** Document parts that came back shorter. */
+  documentsCompressed: number;
+}
+
+const DEFAULT_KEEP_RECENT = 6;
+
+/**
+ * Compresses a conversation: with history on, the turns before the recent window become one user
+ * message with the server's summary (system messages stay); then every long text part of a user
+ * turn is compressed towards the latest user question. Messages the steps do not touch are
+ * returned as the same objects.
+ */
+export async function compressConversation<M>(client: CremaClient, messages: readonly M[], codec: MessageCodec<M>, options: ConversationCompressionOptions = {}): Promise<CompressedConversation<M>> {
+  let out = [...messages];
+  let tokensSaved = 0;
+  let messagesSummarized = 0;
+  if (options.history) {
+    const history = options.history === true ? {} : options.history;
+    const folded = await foldOlderTurns(client, out, codec, history);
+    out = folded.messages;
+    tokensSaved += folded.tokensSaved;
+    messagesSummarized = folded.summarized;
+  }
+  let documentsCompressed = 0;
+  if (options.documents !== false) {
+    const docs = await compressDocuments(client, out, codec, options.documents ?? {});
+    out = docs.messages;
+    tokensSaved += docs.tokensSaved;
+    documentsCompressed = docs.compressed;
+  }
+  return { messages: out, tokensSaved, messagesSummarized, documentsCompressed };
+}
+
+/** Where the recent window starts: `keepRecent` non-system messages back, widened to a user turn; 0 when nothing is older. */
+export function recentStart<M>(messages: readonly M[], codec: MessageCodec<M>, keepRecent: number): number {
+  let start = messages.length;
+  let counted = 0;
+  while (start > 0 && counted < keepRecent) {
+    start--;
+    if (codec.kind(messages[start]!) !== 'system') counted++;
+  }
+  // a tool result or an assistant reply without the user turn that led to it would be orphaned
+  while (start > 0 && codec.kind(messages[start]!) !== 'user') start--;
+  return start;
+}
+
+async function foldOlderTurns<M>(client: CremaClient, messages: M[], codec: MessageCodec<M>, options: HistoryCompressionOptions) {
+  const start = recentStart(messages, codec, options.keepRecent ?? DEFAULT_KEEP_RECENT);
+  const older = messages.slice(0, start);
+  const turns = older.filter((m) => codec.kind(m) !== 'system');
+  if (turns.length === 0) return { messages, tokensSaved: 0, summarized: 0 };
+  // The first recent message goes along with keep_recent 1 so that every older turn is compressed.
+  const wire = [...turns, messages[start]!].map((m) => ({ role: codec.kind(m), content: codec.flatten(m) }));
+  const result = await client.compress('history', {
+    messages: wire,
+    keepRecent: 1,
+    compressionModelName: options.model ?? 'hcc_latte_v1',
+    ...(options.targetCompressionRatio === undefined ? {} : { targetCompressionRatio: options.targetCompressionRatio }),
+  });
+  const systems = older.filter((m) => codec.kind(m) === 'system');
+  const summary = result.summary ? [codec.userMessage(result.summary)] : [];
+  return { messages: [...systems, ...summary, ...messages.slice(start)], tokensSaved: result.tokens_saved, summarized: turns.length };
+}
+
+/** A text part to compress: `head` goes to the server, `tail` (the question itself) stays. */
+interface Slot {
+  message: number;
+  part: number;
+  head: string;
+  tail: string;
+}
+
+/**
+ * The latest user turn's question: its short text parts; or, when it holds only long parts, the
+ * last paragraph of the last one (a pasted document followed by the question).
+ */
+function findQuestion<M>(messages: readonly M[], codec: MessageCodec<M>, minChars: number): { question: string; split?: { message: number; part: number; at: number } } {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (codec.kind(messages[i]!) !== 'user') continue;
+    const texts = codec.texts(messages[i]!);
+    const short = texts.filter((t) => t.length < minChars && t.trim());
+    if (short.length > 0) return { question: short.join('\n') };
+    const last = texts.length - 1;
+    if (last < 0) continue;
+    const text = texts[last]!;
+    const at = text.trimEnd().lastIndexOf('\n\n');
+    const paragraph = at < 0 ? '' : text.slice(at).trim();
+    if (paragraph && paragraph.length < minChars) return { question: paragraph, split: { message: i, part: last, at } };
+    return { question: '' };
+  }
+  return { question: '' };
+}
+
+async function compressDocuments<M>(client: CremaClient, messages: M[], codec: MessageCodec<M>, options: TextCompressionOptions) {
+  const minChars = options.minChars ?? DEFAULT_MIN_CHARS;
+  const { question, split } = findQuestion(messages, codec, minChars);
+  const slots: Slot[] = [];
+  messages.forEach((m, message) => {
+    if (codec.kind(m) !== 'user') return;
+    codec.texts(m).forEach((text, part) => {
+      const cut = split && split.message === message && split.part === part ? split.at : text.length;
+      if (cut >= minChars) slots.push({ message, part, head: text.slice(0, cut), tail: text.slice(cut) });
+    });
+  });
+  if (slots.length === 0) return { messages, tokensSaved: 0, compressed: 0 };
+  const result = await compressTexts(client, slots.map((s) => s.head), question, { ...options, minChars });
+  const out = [...messages];
+  let compressed = 0;
+  slots.forEach((slot, k) => {
+    const text = result.texts[k]!;
+    if (text === slot.head) return;
+    compressed++;
+    const texts = codec.texts(out[slot.message]!);
+    texts[slot.part] = text + slot.tail;
+    out[slot.message] = codec.withTexts(out[slot.message]!, texts);
+  });
+  return { messages: out, tokensSaved: result.tokensSaved, compressed };
+}
