@@ -13,7 +13,7 @@ export interface HistoryCompressionOptions {
 
 /** What is compressed in a conversation. */
 export interface ConversationCompressionOptions {
-  /** Long text parts of user turns, towards the latest user question. Default on; `false` turns it off. */
+  /** Long text parts of user turns, towards the question asked in the same turn. Default on; `false` turns it off. */
   documents?: TextCompressionOptions | false;
   /** Older turns folded into a summary. Default off; `true` or options turn it on. */
   history?: HistoryCompressionOptions | boolean;
@@ -34,7 +34,7 @@ const DEFAULT_KEEP_RECENT = 6;
 /**
  * Compresses a conversation: with history on, the turns before the recent window become one user
  * message with the server's summary (system messages stay); then every long text part of a user
- * turn is compressed towards the latest user question. Messages the steps do not touch are
+ * turn is compressed towards that turn's question. Messages the steps do not touch are
  * returned as the same objects.
  */
 export async function compressConversation<M>(client: CremaClient, messages: readonly M[], codec: MessageCodec<M>, options: ConversationCompressionOptions = {}): Promise<CompressedConversation<M>> {
@@ -89,57 +89,63 @@ async function foldOlderTurns<M>(client: CremaClient, messages: M[], codec: Mess
   return { messages: [...systems, ...summary, ...messages.slice(start)], tokensSaved: result.tokens_saved, summarized: turns.length };
 }
 
-/** A text part to compress: `head` goes to the server, `tail` (the question itself) stays. */
+/** A text part to compress: `head` goes to the server towards `question`, `tail` (the question itself) stays. */
 interface Slot {
   message: number;
   part: number;
   head: string;
   tail: string;
+  question: string;
 }
 
 /**
- * The latest user turn's question: its short text parts; or, when it holds only long parts, the
- * last paragraph of the last one (a pasted document followed by the question).
+ * A user turn's question: its short text parts; or, when it holds only long parts, the last
+ * paragraph of the last one (a pasted document followed by the question); '' when it has none.
  */
-function findQuestion<M>(messages: readonly M[], codec: MessageCodec<M>, minChars: number): { question: string; split?: { message: number; part: number; at: number } } {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (codec.kind(messages[i]!) !== 'user') continue;
-    const texts = codec.texts(messages[i]!);
-    const short = texts.filter((t) => t.length < minChars && t.trim());
-    if (short.length > 0) return { question: short.join('\n') };
-    const last = texts.length - 1;
-    if (last < 0) continue;
-    const text = texts[last]!;
-    const at = text.trimEnd().lastIndexOf('\n\n');
-    const paragraph = at < 0 ? '' : text.slice(at).trim();
-    if (paragraph && paragraph.length < minChars) return { question: paragraph, split: { message: i, part: last, at } };
-    return { question: '' };
-  }
+export function questionOf(texts: readonly string[], minChars: number): { question: string; split?: { part: number; at: number } } {
+  const short = texts.filter((t) => t.length < minChars && t.trim());
+  if (short.length > 0) return { question: short.join('\n') };
+  const last = texts.length - 1;
+  if (last < 0) return { question: '' };
+  const text = texts[last]!;
+  const at = text.trimEnd().lastIndexOf('\n\n');
+  const paragraph = at < 0 ? '' : text.slice(at).trim();
+  if (paragraph && paragraph.length < minChars) return { question: paragraph, split: { part: last, at } };
   return { question: '' };
 }
 
+/**
+ * Each user turn's long text parts, compressed towards that turn's own question (question-agnostic
+ * when it has none). Not towards the latest question: a turn already sent then compresses to the
+ * same bytes on every later call (the server is deterministic), so providers' prompt caches keep hitting.
+ */
 async function compressDocuments<M>(client: CremaClient, messages: M[], codec: MessageCodec<M>, options: TextCompressionOptions) {
   const minChars = options.minChars ?? DEFAULT_MIN_CHARS;
-  const { question, split } = findQuestion(messages, codec, minChars);
   const slots: Slot[] = [];
   messages.forEach((m, message) => {
     if (codec.kind(m) !== 'user') return;
-    codec.texts(m).forEach((text, part) => {
-      const cut = split && split.message === message && split.part === part ? split.at : text.length;
-      if (cut >= minChars) slots.push({ message, part, head: text.slice(0, cut), tail: text.slice(cut) });
+    const texts = codec.texts(m);
+    const { question, split } = questionOf(texts, minChars);
+    texts.forEach((text, part) => {
+      const cut = split?.part === part ? split.at : text.length;
+      if (cut >= minChars) slots.push({ message, part, head: text.slice(0, cut), tail: text.slice(cut), question });
     });
   });
-  if (slots.length === 0) return { messages, tokensSaved: 0, compressed: 0 };
-  const result = await compressTexts(client, slots.map((s) => s.head), question, { ...options, minChars });
   const out = [...messages];
+  let tokensSaved = 0;
   let compressed = 0;
-  slots.forEach((slot, k) => {
-    const text = result.texts[k]!;
-    if (text === slot.head) return;
-    compressed++;
-    const texts = codec.texts(out[slot.message]!);
-    texts[slot.part] = text + slot.tail;
-    out[slot.message] = codec.withTexts(out[slot.message]!, texts);
-  });
-  return { messages: out, tokensSaved: result.tokensSaved, compressed };
+  for (const question of new Set(slots.map((s) => s.question))) {
+    const group = slots.filter((s) => s.question === question);
+    const result = await compressTexts(client, group.map((s) => s.head), question, { ...options, minChars });
+    tokensSaved += result.tokensSaved;
+    group.forEach((slot, k) => {
+      const text = result.texts[k]!;
+      if (text === slot.head) return;
+      compressed++;
+      const texts = codec.texts(out[slot.message]!);
+      texts[slot.part] = text + slot.tail;
+      out[slot.message] = codec.withTexts(out[slot.message]!, texts);
+    });
+  }
+  return { messages: out, tokensSaved, compressed };
 }

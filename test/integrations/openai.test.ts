@@ -86,4 +86,17 @@ describe('withCrema (OpenAI SDK)', { timeout: 120_000 }, () => {
     expect(parts[0]!.text!.length).toBeLessThan(DOCUMENT.length);
     expect(parts[2]!.text).toBe('What is the weather at the volcano now?');
   });
+
+  it('a turn already sent compresses to the same bytes on the next call (provider prompt caches keep hitting)', async () => {
+    const client = withCrema(openai(), { client: crema().client });
+    const first: ChatCompletionMessageParam[] = [{ role: 'system', content: 'You are a travel guide.' }, { role: 'user', content: LAST_TURN }];
+    await client.chat.completions.create({ model: 'gpt-4o-mini', messages: first });
+    const sentFirst = upstream().received.at(-1)!.body['messages'] as unknown[];
+    const second: ChatCompletionMessageParam[] = [...first, { role: 'assistant', content: 'In 1911.' }, { role: 'user', content: `${DOCUMENT}\n\nHow long is the Grey Ridge tunnel?` }];
+    await client.chat.completions.create({ model: 'gpt-4o-mini', messages: second });
+    const sentSecond = upstream().received.at(-1)!.body['messages'] as { content: string }[];
+    expect(JSON.stringify(sentSecond.slice(0, 2))).toBe(JSON.stringify(sentFirst));
+    expect(sentSecond[3]!.content).toContain('3.2 kilometres');
+    expect(sentSecond[3]!.content).not.toBe(sentSecond[1]!.content);
+  });
 });
