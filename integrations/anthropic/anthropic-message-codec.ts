@@ -1,6 +1,6 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { MessageCodec } from '../core/message-codec.js';
-import { replaceTexts, textsOf } from '../core/text-content.js';
+import { replaceTexts, textsOf, type TextContent } from '../core/text-content.js';
 
 type Block = { type: string; text?: string; name?: string; input?: unknown; content?: unknown };
 
@@ -28,6 +28,18 @@ export const anthropicMessageCodec: MessageCodec<MessageParam> = {
       })
       .filter(Boolean)
       .join('\n');
+  },
+  toolOutputs: (m) => blocks(m).flatMap((b) => (b.type === 'tool_result' ? textsOf(b.content as TextContent).map((text) => ({ toolName: 'tool', text })) : [])),
+  withToolOutputs(m, outputs) {
+    let k = 0;
+    const content = blocks(m).map((b) => {
+      if (b.type !== 'tool_result') return b;
+      const own = textsOf(b.content as TextContent);
+      const next = outputs.slice(k, k + own.length);
+      k += own.length;
+      return { ...b, content: replaceTexts(b.content as TextContent, next) };
+    });
+    return { ...m, content } as MessageParam;
   },
   userMessage: (text) => ({ role: 'user', content: text }),
 };

@@ -1,5 +1,6 @@
 import type { CremaClient } from '../crema-client.js';
 import { compressTexts, DEFAULT_MIN_CHARS, type TextCompressionOptions } from './compress-texts.js';
+import { compressToolOutputs, type ToolOutputCompressionOptions } from './compress-tool-outputs.js';
 import type { MessageCodec } from './message-codec.js';
 
 /** Folding the older turns into one summary message through the history family. */
@@ -15,6 +16,8 @@ export interface HistoryCompressionOptions {
 export interface ConversationCompressionOptions {
   /** Long text parts of user turns, towards the question asked in the same turn. Default on; `false` turns it off. */
   documents?: TextCompressionOptions | false;
+  /** Large tool results (query-free tool-output model). Default on; `false` turns it off. */
+  toolOutputs?: ToolOutputCompressionOptions | false;
   /** Older turns folded into a summary. Default off; `true` or options turn it on. */
   history?: HistoryCompressionOptions | boolean;
 }
@@ -27,15 +30,17 @@ export interface CompressedConversation<M> {
   messagesSummarized: number;
   /** Document parts that came back shorter. */
   documentsCompressed: number;
+  /** Tool results that came back shorter. */
+  toolOutputsCompressed: number;
 }
 
 const DEFAULT_KEEP_RECENT = 6;
 
 /**
  * Compresses a conversation: with history on, the turns before the recent window become one user
- * message with the server's summary (system messages stay); then every long text part of a user
- * turn is compressed towards that turn's question. Messages the steps do not touch are
- * returned as the same objects.
+ * message with the server's summary (system messages stay); then large tool results are
+ * compressed; then every long text part of a user turn, towards that turn's question. Messages
+ * the steps do not touch are returned as the same objects.
  */
 export async function compressConversation<M>(client: CremaClient, messages: readonly M[], codec: MessageCodec<M>, options: ConversationCompressionOptions = {}): Promise<CompressedConversation<M>> {
   let out = [...messages];
@@ -48,6 +53,13 @@ export async function compressConversation<M>(client: CremaClient, messages: rea
     tokensSaved += folded.tokensSaved;
     messagesSummarized = folded.summarized;
   }
+  let toolOutputsCompressed = 0;
+  if (options.toolOutputs !== false) {
+    const tools = await compressToolOutputs(client, out, codec, options.toolOutputs ?? {});
+    out = tools.messages;
+    tokensSaved += tools.tokensSaved;
+    toolOutputsCompressed = tools.compressed;
+  }
   let documentsCompressed = 0;
   if (options.documents !== false) {
     const docs = await compressDocuments(client, out, codec, options.documents ?? {});
@@ -55,7 +67,7 @@ export async function compressConversation<M>(client: CremaClient, messages: rea
     tokensSaved += docs.tokensSaved;
     documentsCompressed = docs.compressed;
   }
-  return { messages: out, tokensSaved, messagesSummarized, documentsCompressed };
+  return { messages: out, tokensSaved, messagesSummarized, documentsCompressed, toolOutputsCompressed };
 }
 
 /** Where the recent window starts: `keepRecent` non-system messages back, widened to a user turn; 0 when nothing is older. */

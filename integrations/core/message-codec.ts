@@ -14,6 +14,16 @@ export interface MessageCodec<M> {
   withTexts(message: M, texts: string[]): M;
   /** The message as plain text for the history summary, tool calls and results included. */
   flatten(message: M): string;
+  /** The tool outputs the message carries (results of earlier tool calls), in order; [] for other messages. */
+  toolOutputs(message: M): ToolOutput[];
+  /** The same message with its tool outputs replaced, same count and order (a JSON output becomes text). */
+  withToolOutputs(message: M, outputs: string[]): M;
   /** A user message carrying `text` (the summary of the older turns). */
   userMessage(text: string): M;
+}
+
+/** One tool result as text; `toolName` is 'tool' where the message does not say. */
+export interface ToolOutput {
+  toolName: string;
+  text: string;
 }

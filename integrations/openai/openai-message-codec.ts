@@ -17,5 +17,11 @@ export const openAiMessageCodec: MessageCodec<ChatCompletionMessageParam> = {
     const calls = m.tool_calls.map((c) => (c.type === 'function' ? `[called ${c.function.name}(${c.function.arguments})]` : `[called ${c.custom.name}(${c.custom.input})]`));
     return [text, ...calls].filter(Boolean).join('\n');
   },
+  toolOutputs(m) {
+    if (m.role !== 'tool' && m.role !== 'function') return [];
+    const toolName = m.role === 'function' ? m.name : 'tool';
+    return textsOf(m.content).map((text) => ({ toolName, text }));
+  },
+  withToolOutputs: (m, outputs) => ({ ...m, content: replaceTexts(m.content, outputs) }) as ChatCompletionMessageParam,
   userMessage: (text) => ({ role: 'user', content: text }),
 };

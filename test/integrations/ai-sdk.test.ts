@@ -3,7 +3,7 @@ import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { cremaMiddleware } from '../../integrations/ai-sdk/crema-middleware.js';
 import type { CompressionReport } from '../../integrations/core/prepare-messages.js';
-import { DOCUMENT, LAST_TURN, OLDER_TURNS, QUESTION } from './conversation.js';
+import { DOCUMENT, LAST_TURN, OLDER_TURNS, QUESTION, STATIONS } from './conversation.js';
 import { useCremaServer } from './use-crema-server.js';
 
 const crema = useCremaServer();
@@ -60,7 +60,7 @@ describe('cremaMiddleware (Vercel AI SDK)', { timeout: 120_000 }, () => {
     expect(last).toBe(`${doc.results[0]!.compressed_context}\n\n${QUESTION}`);
     expect(last).toContain('1911');
     expect(last.length).toBeLessThan(LAST_TURN.length * 0.8);
-    expect(reports).toEqual([{ tokensSaved: history.tokens_saved + doc.total_tokens_saved, messagesSummarized: 4, documentsCompressed: 1 }]);
+    expect(reports).toEqual([{ tokensSaved: history.tokens_saved + doc.total_tokens_saved, messagesSummarized: 4, documentsCompressed: 1, toolOutputsCompressed: 0 }]);
   });
 
   it('streamText goes through the same transform; short prompts reach the model unchanged', async () => {
@@ -90,5 +90,30 @@ describe('cremaMiddleware (Vercel AI SDK)', { timeout: 120_000 }, () => {
 
     const strict = wrapLanguageModel({ model: mockModel(), middleware: cremaMiddleware({ ...down, onError: 'throw' }) });
     await expect(generateText({ model: strict, messages: [{ role: 'user', content: LAST_TURN }], maxRetries: 0 })).rejects.toThrow(/could not reach/);
+  });
+
+  it('a large JSON tool result goes out as the compressed text; a small one keeps its JSON type', async () => {
+    const model = mockModel();
+    const wrapped = wrapLanguageModel({ model, middleware: cremaMiddleware({ client: crema().client }) });
+    await generateText({
+      model: wrapped,
+      messages: [
+        { role: 'user', content: 'How many people live in Alvik?' },
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'list_stations', input: {} }, { type: 'tool-call', toolCallId: 'c2', toolName: 'line_status', input: {} }] },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'c1', toolName: 'list_stations', output: { type: 'json', value: STATIONS } },
+            { type: 'tool-result', toolCallId: 'c2', toolName: 'line_status', output: { type: 'json', value: { ok: true } } },
+          ],
+        },
+      ],
+    });
+    const tool = model.doGenerateCalls[0]!.prompt.find((m) => m.role === 'tool')!;
+    const [big, small] = tool.content as { output: { type: string; value: unknown } }[];
+    const direct = await crema().client.compress('tool-output', { toolOutput: JSON.stringify(STATIONS), toolName: 'list_stations', compressionModelName: 'toc_americano_v1' });
+    expect(big!.output).toEqual({ type: 'text', value: direct.compressed_output });
+    expect(String(big!.output.value).length).toBeLessThan(JSON.stringify(STATIONS).length);
+    expect(small!.output).toEqual({ type: 'json', value: { ok: true } });
   });
 });

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
 import { withCrema } from '../../integrations/anthropic/with-crema.js';
-import { DOCUMENT, LAST_TURN, OLDER_TURNS, QUESTION } from './conversation.js';
+import { DOCUMENT, LAST_TURN, OLDER_TURNS, QUESTION, STATIONS } from './conversation.js';
 import { sendEvents, sendJson, useFakeUpstream } from './fake-upstream.js';
 import { useCremaServer } from './use-crema-server.js';
 
@@ -66,5 +66,21 @@ describe('withCrema (Anthropic SDK)', { timeout: 120_000 }, () => {
     expect(blocks[0]!.cache_control).toEqual({ type: 'ephemeral' });
     expect(blocks[0]!.text.length).toBeLessThan(DOCUMENT.length);
     expect(blocks[1]!.text).toBe('What is the weather at the volcano now?');
+  });
+
+  it('a large tool_result is compressed with the query-free tool-output model; the tool_use_id stays', async () => {
+    const client = withCrema(anthropic(), { client: crema().client });
+    const output = JSON.stringify(STATIONS, null, 2);
+    const messages: MessageParam[] = [
+      { role: 'user', content: 'How many people live in Alvik?' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'tu_2', name: 'list_stations', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu_2', content: output }] },
+    ];
+    await client.messages.create({ model: 'claude-test', max_tokens: 100, messages });
+    const sent = upstream().received.at(-1)!.body['messages'] as MessageParam[];
+    const direct = await crema().client.compress('tool-output', { toolOutput: output, toolName: 'tool', compressionModelName: 'toc_americano_v1' });
+    expect(sent.slice(0, 2)).toEqual(messages.slice(0, 2));
+    expect(sent[2]!.content).toEqual([{ type: 'tool_result', tool_use_id: 'tu_2', content: direct.compressed_output }]);
+    expect(String(direct.compressed_output).length).toBeLessThan(output.length);
   });
 });

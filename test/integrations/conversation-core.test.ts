@@ -9,6 +9,8 @@ const codec: MessageCodec<Msg> = {
   texts: (m) => [m.content],
   withTexts: (m, [text]) => ({ ...m, content: text ?? m.content }),
   flatten: (m) => m.content,
+  toolOutputs: () => [],
+  withToolOutputs: (m) => m,
   userMessage: (content) => ({ role: 'user', content }),
 };
 const chat = (roles: Msg['role'][]): Msg[] => roles.map((role, i) => ({ role, content: `m${i}` }));

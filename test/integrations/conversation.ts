@@ -15,3 +15,6 @@ export const QUESTION = 'When did Mount Karela last erupt?';
 export const DOCUMENT = longDocument(3);
 /** The last user turn: a pasted document, a blank line, the question. */
 export const LAST_TURN = `${DOCUMENT}\n\n${QUESTION}`;
+
+/** A large tool result (about 7,000 characters of JSON): sixty stations, one of them Alvik. */
+export const STATIONS = Array.from({ length: 60 }, (_, i) => ({ id: i, city: i === 41 ? 'Alvik' : `Town ${i}`, population: 1000 + i * 37, note: 'regular stop on the coastal line' }));

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TOOLS } from '../compression/tool-discovery/sample-tools.js';
-import { DOCUMENT, OLDER_TURNS, QUESTION } from './conversation.js';
+import { DOCUMENT, OLDER_TURNS, QUESTION, STATIONS } from './conversation.js';
 import { useCremaServer } from './use-crema-server.js';
 
 const BIN = new URL('../../client/cli/crema.mjs', import.meta.url).pathname;
@@ -49,7 +49,7 @@ describe('crema mcp (stdio, @modelcontextprotocol/sdk client)', { timeout: 180_0
   });
 
   it('compress_tool_output with and without a query', async () => {
-    const output = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ id: i, city: i === 41 ? 'Alvik' : `Town ${i}`, population: 1000 + i * 37, note: 'regular stop on the coastal line' })), null, 2);
+    const output = JSON.stringify(STATIONS, null, 2);
     const withQuery = (await client.callTool({ name: 'compress_tool_output', arguments: { tool_output: output, tool_name: 'list_stations', query: 'population of Alvik' } })) as TextResult;
     expect(withQuery.isError).toBeFalsy();
     expect(withQuery.structuredContent).toMatchObject({ detected_format: 'json' });
