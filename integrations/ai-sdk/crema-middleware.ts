@@ -6,7 +6,8 @@ import { aiSdkMessageCodec } from './ai-sdk-message-codec.js';
 
 /**
  * Vercel AI SDK middleware that compresses the prompt before the model sees it: long user
- * documents towards the question asked with them, and with `history` the older turns into a summary.
+ * documents towards the question asked with them, large tool results, and with `history` the
+ * older turns into a summary.
  * @example
  * const model = wrapLanguageModel({ model: openai('gpt-4o-mini'), middleware: cremaMiddleware({ history: { keepRecent: 6 } }) });
  * const { text } = await generateText({ model, messages });

@@ -12,8 +12,9 @@ export interface AnthropicMessagesClient {
 }
 
 /**
- * The same Anthropic client, except that `messages.create` compresses `messages` with crema first
- * (the top-level `system` prompt is never touched). The client passed in is not changed.
+ * The same Anthropic client, except that `messages.create` compresses `messages` with crema first,
+ * as the OpenAI wrapper does (the top-level `system` prompt is never touched). The client passed
+ * in is not changed.
  * @example
  * const anthropic = withCrema(new Anthropic(), { apiKey: process.env.CREMA_API_KEY });
  * const reply = await anthropic.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages });

@@ -13,8 +13,9 @@ export interface OpenAiChatClient {
 
 /**
  * The same OpenAI client, except that `chat.completions.create` compresses `messages` with crema
- * first (long user documents towards the question asked with them; older turns too with `history`). The
- * client passed in is not changed; streaming, `withResponse()` and request options work as before.
+ * first (long user documents towards the question asked with them, large tool results; older
+ * turns too with `history`). The client passed in is not changed; streaming, `withResponse()` and
+ * request options work as before.
  * @example
  * const openai = withCrema(new OpenAI(), { apiKey: process.env.CREMA_API_KEY, history: { keepRecent: 6 } });
  * const reply = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages });
