@@ -1,5 +1,4 @@
 import type { LanguageModelMiddleware } from 'ai';
-import type { CremaClient } from '../crema-client.js';
 import { resolveClient } from '../core/crema-connection.js';
 import { prepareMessages, type ConversationWrapperOptions } from '../core/prepare-messages.js';
 import { aiSdkMessageCodec } from './ai-sdk-message-codec.js';
@@ -13,11 +12,10 @@ import { aiSdkMessageCodec } from './ai-sdk-message-codec.js';
  * const { text } = await generateText({ model, messages });
  */
 export function cremaMiddleware(options: ConversationWrapperOptions = {}): LanguageModelMiddleware {
-  let crema: CremaClient | undefined;
+  const crema = resolveClient(options);
   return {
     specificationVersion: 'v3',
     async transformParams({ params }) {
-      crema ??= resolveClient(options);
       return { ...params, prompt: await prepareMessages(crema, params.prompt, aiSdkMessageCodec, options) };
     },
   };

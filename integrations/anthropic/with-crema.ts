@@ -1,5 +1,4 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { CremaClient } from '../crema-client.js';
 import { resolveClient } from '../core/crema-connection.js';
 import { deferApiCall } from '../core/deferred-api-promise.js';
 import { overrideMethod } from '../core/override-method.js';
@@ -20,9 +19,8 @@ export interface AnthropicMessagesClient {
  * const reply = await anthropic.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages });
  */
 export function withCrema<C extends AnthropicMessagesClient>(client: C, options: ConversationWrapperOptions = {}): C {
-  let crema: CremaClient | undefined;
+  const crema = resolveClient(options);
   return overrideMethod(client, ['messages', 'create'], (create) => (body: { messages: MessageParam[] }, requestOptions?: unknown) => {
-    crema ??= resolveClient(options);
     const ready = prepareMessages(crema, body.messages, anthropicMessageCodec, options);
     return deferApiCall(ready, (messages) => (create as (b: unknown, o?: unknown) => unknown)({ ...body, messages }, requestOptions));
   });

@@ -15,15 +15,15 @@ export interface CremaDocumentCompressorOptions extends CremaConnection, TextCom
  */
 export class CremaDocumentCompressor extends BaseDocumentCompressor {
   readonly #options: CremaDocumentCompressorOptions;
-  #client: CremaClient | undefined;
+  readonly #client: CremaClient;
 
   constructor(options: CremaDocumentCompressorOptions = {}) {
     super();
     this.#options = { minChars: 1, ...options };
+    this.#client = resolveClient(options);
   }
 
   async compressDocuments(documents: DocumentInterface[], query: string): Promise<DocumentInterface[]> {
-    this.#client ??= resolveClient(this.#options);
     const { texts } = await compressTexts(this.#client, documents.map((d) => d.pageContent), query, this.#options);
     return documents.map((d, i) => new Document({ pageContent: texts[i]!, metadata: d.metadata, id: d.id }));
   }

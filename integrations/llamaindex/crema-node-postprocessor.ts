@@ -17,14 +17,14 @@ export interface CremaNodePostprocessorOptions extends CremaConnection, TextComp
  */
 export class CremaNodePostprocessor implements BaseNodePostprocessor {
   readonly #options: CremaNodePostprocessorOptions;
-  #client: CremaClient | undefined;
+  readonly #client: CremaClient;
 
   constructor(options: CremaNodePostprocessorOptions = {}) {
     this.#options = { minChars: 1, ...options };
+    this.#client = resolveClient(options);
   }
 
   async postprocessNodes(nodes: NodeWithScore[], query?: MessageContent): Promise<NodeWithScore[]> {
-    this.#client ??= resolveClient(this.#options);
     const texts = nodes.map(({ node }) => (node instanceof TextNode ? node.getContent(MetadataMode.NONE) : ''));
     const result = await compressTexts(this.#client, texts, query === undefined ? undefined : extractText(query), this.#options);
     return nodes.map((entry, i) => {

@@ -1,5 +1,4 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { CremaClient } from '../crema-client.js';
 import { resolveClient } from '../core/crema-connection.js';
 import { deferApiCall } from '../core/deferred-api-promise.js';
 import { overrideMethod } from '../core/override-method.js';
@@ -21,9 +20,8 @@ export interface OpenAiChatClient {
  * const reply = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages });
  */
 export function withCrema<C extends OpenAiChatClient>(client: C, options: ConversationWrapperOptions = {}): C {
-  let crema: CremaClient | undefined;
+  const crema = resolveClient(options);
   return overrideMethod(client, ['chat', 'completions', 'create'], (create) => (body: { messages: ChatCompletionMessageParam[] }, requestOptions?: unknown) => {
-    crema ??= resolveClient(options);
     const ready = prepareMessages(crema, body.messages, openAiMessageCodec, options);
     return deferApiCall(ready, (messages) => (create as (b: unknown, o?: unknown) => unknown)({ ...body, messages }, requestOptions));
   });
