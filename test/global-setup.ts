@@ -1,11 +1,32 @@
 import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { createDb } from '../server/db/create-db.js';
+import { migrateToLatest } from '../server/db/migrate.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Schemas of this run on DATABASE_URL start with it; '' without DATABASE_URL. */
     schemaPrefix: string;
+    /** A migrated PGlite data directory (dumpDataDir) that each file's database starts from; '' on DATABASE_URL. */
+    pgliteSnapshot: string;
+  }
+}
+
+/** Boots and migrates PGlite once for the run: a file then loads it in ~1 s instead of ~9 s of initdb and migrations. */
+async function migratedPgliteSnapshot(): Promise<string> {
+  const handle = await createDb({ dataDir: 'memory://' });
+  try {
+    await migrateToLatest(handle.db, handle.schema);
+    const dump = await handle.dumpDataDir!();
+    const file = path.join(os.tmpdir(), `crema-test-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    return file;
+  } finally {
+    await handle.close();
   }
 }
 
@@ -15,11 +36,14 @@ declare module 'vitest' {
  * no file's catalog queries race another file's drop. The run's own prefix keeps another run's
  * schemas on the same server out of it.
  */
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const url = process.env['DATABASE_URL'];
   const prefix = url ? `test_${randomBytes(3).toString('hex')}_` : '';
   project.provide('schemaPrefix', prefix);
+  const snapshot = url ? '' : await migratedPgliteSnapshot();
+  project.provide('pgliteSnapshot', snapshot);
   return async () => {
+    if (snapshot) await rm(snapshot, { force: true });
     if (!url) return;
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -15,6 +15,8 @@ export interface DbHandle {
   schema: string;
   /** Closes the pool and, for PGlite, the embedded engine. */
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, for `loadDataDir` (tests start from a migrated one). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface CreateDbOptions {
@@ -30,6 +32,8 @@ export interface CreateDbOptions {
   onConnectionError?: ((err: Error) => void) | undefined;
   /** `application_name` of every connection (lets an operator or a test find this pool's backends). */
   applicationName?: string | undefined;
+  /** PGlite only: start from this data directory dump (`dumpDataDir`) instead of running initdb. */
+  loadDataDir?: Blob | undefined;
 }
 
 /**
@@ -116,7 +120,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   const dataDir = options.dataDir ?? './.data/pglite';
   if (!dataDir.startsWith('memory://')) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await pglite.waitReady;
   if (options.schema) await pglite.exec(`create schema if not exists "${options.schema}"; set search_path to "${options.schema}"`);
   // PGlite is one connection: max 1 is mandatory, so code inside a transaction must use `tx`, never `db`.
@@ -128,6 +132,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     db,
     driver: 'pglite',
     schema: options.schema ?? 'public',
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await pglite.close();

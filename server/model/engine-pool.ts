@@ -117,13 +117,18 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     worker.unref();
     slots[index] = { worker, pending };
   };
-  for (let i = 0; i < size; i++) spawn(i);
+  // Workers start with the first job or warm-up, not here: a process that never compresses
+  // (a test file of accounts, a CLI-only check) never loads a network or the word vectors.
+  const spawnAll = () => {
+    if (slots.length === 0) for (let i = 0; i < size; i++) spawn(i);
+  };
 
   let cancelled = 0;
   // `at`: one worker's slot (a warm-up reaches every worker); by default the least busy one.
   const send = (build: (id: number) => WorkerRequest, signal?: AbortSignal, at?: number): Promise<WorkerResponse> => {
     if (closing) return Promise.reject(new Error('engine pool closed'));
     if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+    spawnAll();
     const slot = at !== undefined ? slots[at]! : slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = nextId++;
     let onAbort: (() => void) | undefined;
@@ -163,6 +168,7 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
       return reply.counts;
     },
     async warm(weights) {
+      spawnAll();
       const replies = await Promise.all(slots.map((_slot, at) => send((id) => ({ id, op: 'warm', weights }), undefined, at)));
       for (const reply of replies) if (!reply.ok) throw new Error(reply.error);
     },

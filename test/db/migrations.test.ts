@@ -6,7 +6,8 @@ import { createTestDb } from '../helpers/test-app.js';
 
 let handle: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
-  handle = await createTestDb();
+  // Every migration run here, not the suite's migrated snapshot.
+  handle = await createTestDb({ loadDataDir: undefined });
 });
 afterAll(async () => {
   await handle.close();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Express } from 'express';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { pino } from 'pino';
@@ -27,17 +28,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The run's migrated PGlite (test/global-setup.ts), read once per test process. */
+let snapshot: Promise<Blob | undefined> | undefined;
+function pgliteSnapshot(): Promise<Blob | undefined> {
+  const file = inject('pgliteSnapshot');
+  snapshot ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return snapshot;
+}
+
 /**
  * A migrated test database: a private schema on the real server when `DATABASE_URL` is set
- * (so parallel files never collide), otherwise an in-memory PGlite.
+ * (so parallel files never collide), otherwise an in-memory PGlite started from the run's
+ * migrated snapshot (pass `loadDataDir: undefined` for one that runs every migration itself).
  */
 export async function createTestDb(options: Partial<CreateDbOptions> = {}): Promise<{ db: DbHandle; close(): Promise<void> }> {
   const url = 'databaseUrl' in options ? options.databaseUrl : process.env['DATABASE_URL'];
+  const loadDataDir = url || 'loadDataDir' in options ? options.loadDataDir : await pgliteSnapshot();
   // On DATABASE_URL the run's schemas are dropped together once every file is done
   // (test/global-setup.ts); a throwaway server's are dropped here.
   const prefix = url === process.env['DATABASE_URL'] ? inject('schemaPrefix') : '';
   const schema = url ? `${prefix || 'test_'}${randomBytes(6).toString('hex')}` : undefined;
-  const db = await createDb({ dataDir: 'memory://', schema, poolSize: 4, ...options, databaseUrl: url });
+  const db = await createDb({ dataDir: 'memory://', schema, poolSize: 4, ...options, databaseUrl: url, loadDataDir });
   await migrateToLatest(db.db, db.schema);
   return {
     db,
