@@ -100,6 +100,16 @@ export function buildProgram(): Command {
     .option('--quiet', 'no reasoning or summary on stderr')
     .action(async (file: string | undefined, flags: DiscoverFlags) => runDiscover(await keyClient(), file, flags));
 
+  program
+    .command('mcp')
+    .description('serve an MCP server on stdio (tools: compress_for_question, compress_tool_output, compress_history, discover_tools) with the saved key')
+    .action(async () => {
+      const client = (await keyClient())();
+      // loaded on demand: only this command needs @modelcontextprotocol/sdk
+      const { serveMcpStdio } = await import('../../../../integrations/mcp/serve-mcp-stdio.js');
+      await serveMcpStdio(client);
+    });
+
   const keys = program.command('keys').description('list, create, update and revoke API keys (needs `crema signin`)');
   keys
     .command('list')
