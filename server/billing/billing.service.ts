@@ -36,12 +36,12 @@ export interface AuthorizeInput {
 }
 
 export interface Actual {
-  /** Tokens of the texts (the usage row's original_tokens). */
+  /** Tokens of the texts (the usage row's and the response's original_tokens). */
   originalTokens: number;
+  /** Tokens of the queries (the usage row's and the response's query_tokens); billed with the texts. Default 0. */
+  queryTokens?: number;
   compressedTokens: number;
   rows: number;
-  /** Tokens charged, when more than the texts (their queries too). Default originalTokens. */
-  billedTokens?: number;
 }
 
 const usd = (nano: number): string => `$${nanoToUsd(nano).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')}`;
@@ -118,7 +118,8 @@ export function createBillingService({ db, clock, replicaId = null }: { db: Kyse
 
     /** Charges the actual cost (never above the hold) and returns the rest. Idempotent: false when it was no longer pending. */
     async settle(hold: Hold, actual: Actual): Promise<boolean> {
-      const cost = Math.min(costNanoUsd(hold.model, actual.billedTokens ?? actual.originalTokens), hold.reservedNusd);
+      const queryTokens = actual.queryTokens ?? 0;
+      const cost = Math.min(costNanoUsd(hold.model, actual.originalTokens + queryTokens), hold.reservedNusd);
       return finishInOneStatement(db, {
         usageEventId: hold.usageEventId,
         accountId: hold.accountId,
@@ -126,6 +127,7 @@ export function createBillingService({ db, clock, replicaId = null }: { db: Kyse
         costNusd: cost,
         status: 'settled',
         originalTokens: actual.originalTokens,
+        queryTokens,
         compressedTokens: actual.compressedTokens,
         rows: actual.rows,
         now: clock(),
@@ -141,6 +143,7 @@ export function createBillingService({ db, clock, replicaId = null }: { db: Kyse
         costNusd: 0,
         status: 'released',
         originalTokens: 0,
+        queryTokens: 0,
         compressedTokens: 0,
         rows: 0,
         now: clock(),

@@ -68,6 +68,8 @@ export interface Finish {
   costNusd: number;
   status: 'settled' | 'released';
   originalTokens: number;
+  /** The queries' tokens, billed with originalTokens (0 for a release). */
+  queryTokens: number;
   compressedTokens: number;
   rows: number;
   now: Date;
@@ -86,7 +88,7 @@ export async function finishInOneStatement(db: Executor, f: Finish): Promise<boo
   const result = await sql<{ id: string }>`/* prepared:finish */
     with event as (
       update usage_events
-      set status = ${f.status}::text, cost_nusd = ${f.costNusd}::bigint, original_tokens = ${f.originalTokens}::bigint,
+      set status = ${f.status}::text, cost_nusd = ${f.costNusd}::bigint, original_tokens = ${f.originalTokens}::bigint, query_tokens = ${f.queryTokens}::bigint,
         compressed_tokens = ${f.compressedTokens}::bigint, rows = ${f.rows}::int, settled_at = ${f.now}::timestamptz
       where id = ${f.usageEventId}::uuid and status = 'pending'
       returning id

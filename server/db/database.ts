@@ -61,6 +61,8 @@ export interface UsageEventsTable {
   status: 'pending' | 'settled' | 'released';
   rows: number;
   original_tokens: ColumnType<number, number | bigint, number | bigint>;
+  /** Tokens of the request's queries, billed with original_tokens (migration 0005). */
+  query_tokens: ColumnType<number, number | bigint | undefined, number | bigint>;
   compressed_tokens: ColumnType<number, number | bigint, number | bigint>;
   reserved_nusd: NanoUsd;
   cost_nusd: NanoUsd;
