@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -110,7 +110,8 @@ async function readCache(file: string): Promise<CacheFile> {
   }
 }
 
-const tmpName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
+// Random too: replicas sharing one CACHE_DIR volume may each be pid 1 in their container.
+const tmpName = (file: string) => `${file}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`;
 
 /** Writes through a temporary file and a rename, so a concurrent reader never sees half a file. */
 async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
