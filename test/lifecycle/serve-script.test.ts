@@ -81,6 +81,16 @@ describe('scripts/serve.sh (the image CMD)', () => {
     }
   }, 300_000);
 
+  it('the migrate step (compose\'s one-shot service) migrates a new database and exits 0; an unreachable one is one line and exit 1', () => {
+    const ok = spawnSync(process.execPath, ['dist/server/migrate-main.js'], { cwd: root, env: { ...baseEnv(), DATA_DIR: path.join(dir, 'migrated') }, encoding: 'utf8' });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('database schema is up to date');
+    const down = spawnSync(process.execPath, ['dist/server/migrate-main.js'], { cwd: root, env: { ...baseEnv(), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/crema' }, encoding: 'utf8' });
+    expect(down.status).toBe(1);
+    expect(down.stderr.trim().split('\n')).toEqual(['crema: cannot use the database at 127.0.0.1:1 (DATABASE_URL): ECONNREFUSED (nothing listens there)']);
+
+  }, 180_000);
+
   it('an unwritable CACHE_DIR is one line and exit 1', () => {
     // Below a regular file: no user, root included, can create it.
     const r = spawnSync('sh', ['scripts/serve.sh'], { cwd: root, env: { ...baseEnv(), CACHE_DIR: path.join(root, 'package.json', 'cache') }, encoding: 'utf8' });
