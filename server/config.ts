@@ -1,4 +1,5 @@
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism, hostname, totalmem } from 'node:os';
+import path from 'node:path';
 import { defaultShutdownGraceMs } from './http/graceful-stop.js';
 import { ConfigError } from './config-error.js';
 import { MODEL_FORMATS, type ModelFormat } from './model/served-format.js';
@@ -67,6 +68,17 @@ export interface Config {
   proxyKeepRecentTurns: number;
   /** Older prose is compacted in steps of this many user turns (`PROXY_COMPACT_EVERY`; default 0: never, see docs/proxy.md). */
   proxyCompactEvery: number;
+  /**
+   * What stays the same when this replica restarts (REPLICA_NAME; default host:PORT, or none with
+   * PORT=0): a start ends the leases of earlier incarnations of the same name and frees their holds.
+   */
+  replicaName: string | null;
+  /** A replica lease not renewed for this long counts as a dead process (its holds are released). */
+  leaseTtlMs: number;
+  /** How often a live replica renews its lease. */
+  leaseRenewMs: number;
+  /** Where the server writes what it derives at start (fp32 twins, the served-format choice): CACHE_DIR. */
+  cacheDir: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -214,6 +226,7 @@ function tlsPair(env: Env, problems: Problems): [string | undefined, string | un
 
 const nonEmpty = (v: string | undefined): string | undefined => (v ? v : undefined);
 
+
 /** Parses the environment; throws a ConfigError naming every bad variable, one line each. */
 export function loadConfig(env: Env = process.env): Config {
   const p: Problems = [];
@@ -251,14 +264,23 @@ export function loadConfig(env: Env = process.env): Config {
     keepAliveTimeoutMs: ms(env, p, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
     metrics: bool(env, p, 'METRICS', true),
     maxConcurrentPerAccount: int(env, p, 'MAX_CONCURRENT_PER_ACCOUNT', 4),
-    holdSweepIntervalMs: Math.max(1_000, ms(env, p, 'HOLD_SWEEP_INTERVAL_MS', 60_000)),
+    holdSweepIntervalMs: Math.max(100, ms(env, p, 'HOLD_SWEEP_INTERVAL_MS', 5_000)),
     holdSweepGraceMs: ms(env, p, 'HOLD_SWEEP_GRACE_MS', 60_000),
     proxyUpstreamOpenai: serviceUrl(env, p, 'PROXY_UPSTREAM_OPENAI', ['http:', 'https:'], 'https://api.openai.com'),
     proxyUpstreamAnthropic: serviceUrl(env, p, 'PROXY_UPSTREAM_ANTHROPIC', ['http:', 'https:'], 'https://api.anthropic.com'),
     proxyCremaKey: nonEmpty(env['PROXY_CREMA_KEY']),
     proxyKeepRecentTurns: int(env, p, 'PROXY_KEEP_RECENT_TURNS', 2, 1_000),
     proxyCompactEvery: int(env, p, 'PROXY_COMPACT_EVERY', 0, 1_000),
+    replicaName: null,
+    leaseTtlMs: Math.max(1_000, ms(env, p, 'LEASE_TTL_MS', 20_000)),
+    leaseRenewMs: Math.max(100, ms(env, p, 'LEASE_RENEW_MS', 5_000)),
+    // The one folder the server writes to beside its database, so models/ and the install may be read-only.
+    cacheDir: path.resolve(env['CACHE_DIR'] || '.cache'),
   };
+  config.replicaName = nonEmpty(env['REPLICA_NAME']?.trim()) ?? (config.port === 0 ? null : `${hostname()}:${config.port}`);
+  if (config.leaseRenewMs * 2 > config.leaseTtlMs) {
+    p.push(`LEASE_RENEW_MS must be at most half of LEASE_TTL_MS (a live replica renews at least twice per lease), got ${config.leaseRenewMs} and ${config.leaseTtlMs}`);
+  }
   if (p.length > 0) throw new ConfigError(p);
   return config;
 }

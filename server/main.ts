@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startHoldsSweeper } from './billing/holds-sweeper.js';
+import { startReplicaLease } from './billing/replica-lease.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { drainable } from './http/drain.js';
@@ -40,6 +41,7 @@ const backend = createEnginePool({
   onPriority: (priority) =>
     priority.applied ? logger.info({ nice: priority.nice }, 'engine threads at lower CPU priority') : logger.warn({ why: priority.why }, 'engine threads at the server priority'),
   modelFormat: config.modelFormat,
+  cacheDir: config.cacheDir,
   dynamicBatching: config.dynamicBatching,
   collectMs: config.batchCollectMs,
   onServedFile: (weights, { quantized, how, why, file, timings, twinMs, cacheError, ms }) =>
@@ -66,6 +68,16 @@ const db = await stepOrExit(
   (err) => databaseFailure(err, config),
 );
 await stepOrExit(() => migrateToLatest(db.db, db.schema), (err) => databaseFailure(err, config));
+// This process's lease: its holds carry the id, and any replica frees them once it expires.
+const lease = startReplicaLease({
+  db: db.db,
+  name: config.replicaName,
+  ttlMs: config.leaseTtlMs,
+  renewMs: config.leaseRenewMs,
+  soleProcess: db.driver === 'pglite',
+  logger,
+});
+await stepOrExit(() => lease.acquire(), (err) => databaseFailure(err, config));
 const redis = config.redisUrl ? createRedisClient(config.redisUrl, logger) : undefined;
 if (redis && !(await waitForRedis(redis))) logger.warn('redis not ready after 5 s: starting on per-replica rate limits until it is');
 
@@ -78,16 +90,19 @@ const services = createServices({
   adminEmail: config.adminEmail,
   signup: config.signup,
   overlapHold: config.overlapHold,
+  replicaId: lease.id,
 });
 if (!config.adminEmail) logger.warn('ADMIN_EMAIL is not set: no account can become admin (credit top-ups need one)');
-// Holds older than any request's time budget belong to a process that died mid-request.
+// Holds of a replica whose lease expired, or older than any request's time budget, belong to a
+// process that died mid-request.
 const sweeper = startHoldsSweeper({
   billing: services.billing,
   olderThanMs: Math.max(config.requestTimeoutMs, config.streamTimeoutMs) + config.holdSweepGraceMs,
   intervalMs: config.holdSweepIntervalMs,
+  lease,
   logger,
 });
-await sweeper.sweepOnce();
+await sweeper.sweepOnce({ trustLeases: true });
 
 const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
 
@@ -104,9 +119,15 @@ server.once('listening', () => server.off('error', onListenError));
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   logger.info(
-    { url: `${tls ? 'https' : 'http'}://${config.host}:${port}`, database: db.driver, limits: redis ? 'redis' : 'memory' },
+    { url: `${tls ? 'https' : 'http'}://${config.host}:${port}`, database: db.driver, limits: redis ? 'redis' : 'memory', replica: config.replicaName, lease: lease.id },
     'crema listening',
   );
+  // The port is bound, so no other live process on this host has this replica's default name:
+  // earlier incarnations are dead, and their holds go back now rather than when their lease expires.
+  void lease
+    .takeOver()
+    .then((ended) => (ended > 0 ? sweeper.sweepOnce({ trustLeases: true }) : 0))
+    .catch((err: unknown) => logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'earlier incarnations not taken over'));
 });
 
 const shutdown = gracefulStop({
@@ -118,6 +139,8 @@ const shutdown = gracefulStop({
   releaseOpenHolds: () => services.billing.releaseOpenHolds(),
   closeResources: async () => {
     sweeper.stop();
+    // After the open holds were released: whatever is still pending is any replica's to sweep now.
+    await lease.end().catch((err: unknown) => logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'replica lease not removed'));
     redis?.disconnect();
     await backend.close();
     await db.close();

@@ -27,13 +27,15 @@ export interface ServiceDeps {
   signup?: 'open' | 'closed' | undefined;
   /** Take a request's hold while its work runs (default true; server/billing/meter.ts). */
   overlapHold?: boolean;
+  /** This process's replica lease id, written on every hold (server/billing/replica-lease.ts). */
+  replicaId?: string | null;
 }
 
 /** Every domain service, wired once; routes and tests share the same instances. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock } = deps;
   // Open holds are remembered so a stopping process releases those of requests it could not finish.
-  const billing = trackOpenHolds(createBillingService({ db, clock }));
+  const billing = trackOpenHolds(createBillingService({ db, clock, replicaId: deps.replicaId ?? null }));
   const limits = createRequestLimits(deps.quotas);
   const tiers = createTierCache({ db, clock });
   const keys = createApiKeysService({ db, clock });

@@ -36,23 +36,23 @@ export interface AuthorizeInput {
 }
 
 export interface Actual {
-  /** Tokens of the texts (the usage row's original_tokens). */
+  /** Tokens of the texts (the usage row's and the response's original_tokens). */
   originalTokens: number;
+  /** Tokens of the queries (the usage row's and the response's query_tokens); billed with the texts. Default 0. */
+  queryTokens?: number;
   compressedTokens: number;
   rows: number;
-  /** Tokens charged, when more than the texts (their queries too). Default originalTokens. */
-  billedTokens?: number;
 }
 
 const usd = (nano: number): string => `$${nanoToUsd(nano).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')}`;
 
 /**
- * Usage billing. Each step is one transaction that writes the usage row, the ledger entries
+ * Usage billing (`replicaId`: this process's lease, written on each hold; replica-lease.ts). Each step is one transaction that writes the usage row, the ledger entries
  * and the balance together, so a usage row is never lost and never counted twice. The common
  * steps are one statement each (holds.repository.ts): a hold for a key without a monthly
  * budget, every settle and every release.
  */
-export function createBillingService({ db, clock }: { db: Kysely<Database>; clock: () => Date }) {
+export function createBillingService({ db, clock, replicaId = null }: { db: Kysely<Database>; clock: () => Date; replicaId?: string | null }) {
   return {
     /**
      * Holds the worst-case cost against the account balance (429 `insufficient_credits`) and the
@@ -66,7 +66,7 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
       const hold = (usageEventId: string): Hold => ({ usageEventId, accountId: input.accountId, reservedNusd: cost, model: input.model });
       // One round trip when nothing needs a second look: a live key without a budget and a balance that covers the cost.
       if (!input.keyHasBudget) {
-        const id = await holdInOneStatement(db, { ...input, costNusd: cost, now });
+        const id = await holdInOneStatement(db, { ...input, costNusd: cost, now, replicaId });
         if (id) return hold(id);
       }
       // The locked path: finds which rule refuses (and says so), or checks the key's monthly budget.
@@ -93,7 +93,7 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
         }
         // Every rule holds under the locks taken above: the usage row, its ledger entry and the
         // balance go in one statement, as on the quick path.
-        const id = await holdInOneStatement(tx, { ...input, costNusd: cost, now, budgetChecked: true });
+        const id = await holdInOneStatement(tx, { ...input, costNusd: cost, now, replicaId, budgetChecked: true });
         if (!id) throw new Error('hold refused after its checks passed under lock');
         return hold(id);
       });
@@ -118,7 +118,8 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
 
     /** Charges the actual cost (never above the hold) and returns the rest. Idempotent: false when it was no longer pending. */
     async settle(hold: Hold, actual: Actual): Promise<boolean> {
-      const cost = Math.min(costNanoUsd(hold.model, actual.billedTokens ?? actual.originalTokens), hold.reservedNusd);
+      const queryTokens = actual.queryTokens ?? 0;
+      const cost = Math.min(costNanoUsd(hold.model, actual.originalTokens + queryTokens), hold.reservedNusd);
       return finishInOneStatement(db, {
         usageEventId: hold.usageEventId,
         accountId: hold.accountId,
@@ -126,6 +127,7 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
         costNusd: cost,
         status: 'settled',
         originalTokens: actual.originalTokens,
+        queryTokens,
         compressedTokens: actual.compressedTokens,
         rows: actual.rows,
         now: clock(),
@@ -141,15 +143,19 @@ export function createBillingService({ db, clock }: { db: Kysely<Database>; cloc
         costNusd: 0,
         status: 'released',
         originalTokens: 0,
+        queryTokens: 0,
         compressedTokens: 0,
         rows: 0,
         now: clock(),
       });
     },
 
-    /** Releases holds left by a process that died mid-request; returns how many this call released (others may race it). */
-    async releaseStaleHolds(olderThanMs: number): Promise<number> {
-      const stale = await findStalePending(db, new Date(clock().getTime() - olderThanMs));
+    /**
+     * Releases holds left by a process that died mid-request (older than `olderThanMs`, or with
+     * `byLease`, of a replica whose lease expired); returns how many this call released (others may race it).
+     */
+    async releaseStaleHolds(olderThanMs: number, byLease?: { exceptReplica: string }): Promise<number> {
+      const stale = await findStalePending(db, new Date(clock().getTime() - olderThanMs), byLease);
       let released = 0;
       for (const event of stale) {
         if (await this.release({ usageEventId: event.id, accountId: event.account_id, reservedNusd: event.reserved_nusd, model: event.model as ModelId })) released++;

@@ -1,43 +1,62 @@
 import type { Logger } from 'pino';
 import type { BillingService } from './billing.service.js';
+import type { ReplicaLease } from './replica-lease.js';
 
 export interface HoldsSweeperOptions {
   billing: Pick<BillingService, 'releaseStaleHolds'>;
   /** A hold older than this belongs to a request that can no longer finish (its budget plus a grace period). */
   olderThanMs: number;
+  /**
+   * This process's lease: holds of replicas whose lease expired are released too, once this
+   * process trusts what it sees (replica-lease.ts). Without it, only the age rule applies.
+   */
+  lease?: Pick<ReplicaLease, 'id' | 'trusted'>;
   /** How often to look. */
   intervalMs: number;
   logger: Pick<Logger, 'warn'>;
 }
 
 export interface HoldsSweeper {
-  /** One pass; resolves with the number of holds it released (0 when another pass is running). */
-  sweepOnce(): Promise<number>;
+  /**
+   * One pass; resolves with the number of holds it released (0 when another pass is running).
+   * `trustLeases` counts expired leases even before this process's own lease has a renewal
+   * period behind it (the pass at start).
+   */
+  sweepOnce(options?: { trustLeases?: boolean }): Promise<number>;
   stop(): void;
 }
 
 /**
  * Releases pending holds left by a process that died between hold and settle (kill -9, OOM, a
- * lost node). Every replica runs one: releasing is a conditional update of the pending row inside
+ * lost node): those of replicas whose lease expired, and any older than every request's budget.
+ * Every replica runs one: releasing is a conditional update of the pending row inside
  * a transaction, so two replicas racing for the same hold release it once, and a request that
  * settles late finds its hold already released and is not charged.
  */
 export function startHoldsSweeper(options: HoldsSweeperOptions): HoldsSweeper {
-  let running = false;
-  const sweepOnce = async (): Promise<number> => {
-    if (running) return 0;
-    running = true;
+  let current: Promise<number> | null = null;
+  const pass = async (trustLeases: boolean): Promise<number> => {
     try {
-      const released = await options.billing.releaseStaleHolds(options.olderThanMs);
+      const lease = options.lease;
+      const byLease = lease && (trustLeases || lease.trusted()) ? { exceptReplica: lease.id } : undefined;
+      const released = await options.billing.releaseStaleHolds(options.olderThanMs, byLease);
       if (released > 0) options.logger.warn({ released }, 'released stale billing holds');
       return released;
     } catch (err) {
       // The database may be down; the next pass tries again.
       options.logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'holds sweep failed');
       return 0;
-    } finally {
-      running = false;
     }
+  };
+  const sweepOnce = async ({ trustLeases = false } = {}): Promise<number> => {
+    if (current) {
+      // A routine pass skips; a pass asked for at start (leases just taken over) runs after the current one.
+      if (!trustLeases) return 0;
+      await current;
+      return sweepOnce({ trustLeases });
+    }
+    current = pass(trustLeases).finally(() => (current = null));
+    return current;
   };
   const timer = setInterval(() => void sweepOnce(), options.intervalMs);
   timer.unref();

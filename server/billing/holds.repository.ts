@@ -23,6 +23,8 @@ export interface QuickHold {
   now: Date;
   /** The request's `source` (null when it sent none). */
   source?: string | null;
+  /** The lease of the process taking the hold (replica-lease.ts); null: none (tests, tools). */
+  replicaId?: string | null;
   /**
    * The key's monthly budget was checked by the caller, under the account's and the key's row
    * locks (the locked path): a budget then no longer sends the hold elsewhere.
@@ -46,8 +48,8 @@ export async function holdInOneStatement(db: Executor, h: QuickHold): Promise<st
       where id = ${h.accountId}::uuid and deleted_at is null and balance_nusd >= ${h.costNusd}::bigint and not exists (select 1 from key)
       returning id
     ), event as (
-      insert into usage_events (request_id, account_id, api_key_id, family, model, operation, status, rows, original_tokens, compressed_tokens, reserved_nusd, cost_nusd, created_at, settled_at, source)
-      select ${h.requestId}::text, account.id, ${h.apiKeyId}::uuid, ${h.family}::text, ${h.model}::text, ${h.operation}::text, 'pending', 0, 0, 0, ${h.costNusd}::bigint, 0, ${h.now}::timestamptz, null::timestamptz, ${h.source ?? null}::text
+      insert into usage_events (request_id, account_id, api_key_id, family, model, operation, status, rows, original_tokens, compressed_tokens, reserved_nusd, cost_nusd, created_at, settled_at, source, replica_id)
+      select ${h.requestId}::text, account.id, ${h.apiKeyId}::uuid, ${h.family}::text, ${h.model}::text, ${h.operation}::text, 'pending', 0, 0, 0, ${h.costNusd}::bigint, 0, ${h.now}::timestamptz, null::timestamptz, ${h.source ?? null}::text, ${h.replicaId ?? null}::text
       from account
       returning id
     ), ledger as (
@@ -66,6 +68,8 @@ export interface Finish {
   costNusd: number;
   status: 'settled' | 'released';
   originalTokens: number;
+  /** The queries' tokens, billed with originalTokens (0 for a release). */
+  queryTokens: number;
   compressedTokens: number;
   rows: number;
   now: Date;
@@ -84,7 +88,7 @@ export async function finishInOneStatement(db: Executor, f: Finish): Promise<boo
   const result = await sql<{ id: string }>`/* prepared:finish */
     with event as (
       update usage_events
-      set status = ${f.status}::text, cost_nusd = ${f.costNusd}::bigint, original_tokens = ${f.originalTokens}::bigint,
+      set status = ${f.status}::text, cost_nusd = ${f.costNusd}::bigint, original_tokens = ${f.originalTokens}::bigint, query_tokens = ${f.queryTokens}::bigint,
         compressed_tokens = ${f.compressedTokens}::bigint, rows = ${f.rows}::int, settled_at = ${f.now}::timestamptz
       where id = ${f.usageEventId}::uuid and status = 'pending'
       returning id

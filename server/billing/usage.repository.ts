@@ -55,7 +55,42 @@ export async function countPendingForAccount(db: Executor, accountId: string): P
   return Number(row.n);
 }
 
-/** Pending holds older than `before`: requests whose process died between hold and settle. */
-export async function findStalePending(db: Executor, before: Date): Promise<UsageEventRow[]> {
-  return db.selectFrom('usage_events').selectAll().where('status', '=', 'pending').where('created_at', '<', before).execute();
+/**
+ * Pending holds whose request can no longer finish: older than `before` (past any request's
+ * budget), or, with `leaseExpired`, taken by a replica whose lease has expired or is gone (the
+ * database's clock decides, so replicas' clocks need not agree). `exceptReplica`'s own holds
+ * never count by lease: its lease is live while it runs.
+ */
+export async function findStalePending(
+  db: Executor,
+  before: Date,
+  byLease?: { exceptReplica: string },
+): Promise<UsageEventRow[]> {
+  return db
+    .selectFrom('usage_events as ue')
+    .selectAll('ue')
+    .where('ue.status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('ue.created_at', '<', before),
+        ...(byLease
+          ? [
+              eb.and([
+                eb('ue.replica_id', 'is not', null),
+                eb('ue.replica_id', '<>', byLease.exceptReplica),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('replica_leases as l')
+                      .select('l.replica_id')
+                      .whereRef('l.replica_id', '=', 'ue.replica_id')
+                      .where('l.expires_at', '>', sql<Date>`now()`),
+                  ),
+                ),
+              ]),
+            ]
+          : []),
+      ]),
+    )
+    .execute();
 }

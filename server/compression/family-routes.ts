@@ -47,9 +47,13 @@ function rejectOverContext(counts: number[][], queryCounts: number[], indices: r
 }
 
 /** The batch envelope's totals, summed from the rows. */
-function batchTotals(rows: readonly ResultAccounting[]) {
+/** A result with its query's tokens, the figure billed beside original_tokens (the usage row and ledger show both). */
+const withQueryTokens = <R extends ResultAccounting>(result: R, queryTokens: number | undefined): R & { query_tokens: number } => ({ ...result, query_tokens: queryTokens ?? 0 });
+
+function batchTotals(rows: readonly (ResultAccounting & { query_tokens?: number })[]) {
   return {
     total_original_tokens: rows.reduce((s, x) => s + x.original_tokens, 0),
+    total_query_tokens: rows.reduce((s, x) => s + (x.query_tokens ?? 0), 0),
     total_compressed_tokens: rows.reduce((s, x) => s + x.compressed_tokens, 0),
     total_tokens_saved: rows.reduce((s, x) => s + x.tokens_saved, 0),
     average_compression_ratio: rows.length ? Math.round((rows.reduce((s, x) => s + x.actual_compression_ratio, 0) / rows.length) * 10_000) / 10_000 : 0,
@@ -135,7 +139,8 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
         }
         const { spec, indices } = groups[k]!;
         const textTokens = sum(indices.map((i) => sum(counts[i]!)));
-        const billedTokens = textTokens + sum(indices.map((i) => queryCounts[i] ?? 0));
+        const queryTokens = sum(indices.map((i) => queryCounts[i] ?? 0));
+        const billedTokens = textTokens + queryTokens;
         const rows = indices.filter((i) => counts[i]!.some((n) => n > 0)).length;
         // request_id is unique per usage row: a second model's row carries the model after it.
         const requestId = k === 0 ? String(res.req.id) : `${String(res.req.id)}:${spec.id}`;
@@ -145,14 +150,14 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
             await meterGroup(k + 1, [...refusedSignals, refused]);
             const compressedTokens = sum(indices.map((i) => outs[i]!.compressedTokens));
             deps.onTokens?.(spec.id, billedTokens, compressedTokens);
-            return { result: undefined, actual: { originalTokens: textTokens, compressedTokens, rows, billedTokens } };
+            return { result: undefined, actual: { originalTokens: textTokens, queryTokens, compressedTokens, rows } };
           },
           // Streams are single requests (one group): the stream opens once that hold is taken.
           { onAuthorized: k === groups.length - 1 ? onAuthorized : undefined },
         );
       };
       await meterGroup(0, []);
-      return outs;
+      return { outs, queryCounts };
     } finally {
       release?.();
     }
@@ -163,19 +168,22 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
   const single: RequestHandler = async (req, res) => {
     const started = performance.now();
     const item = adapter.item(req.body);
-    const out = (await run(res, req.body, [item], 'single', deps.requestTimeoutMs))[0]!;
+    const { outs, queryCounts } = await run(res, req.body, [item], 'single', deps.requestTimeoutMs);
+    const out = outs[0]!;
     const duration = hasTokens(out) ? Math.round(performance.now() - started) : 0;
-    res.json({ success: true, message: null, data: adapter.result(item, out, adapter.echoedRatio(req.body), duration) });
+    res.json({ success: true, message: null, data: withQueryTokens(adapter.result(item, out, adapter.echoedRatio(req.body), duration), queryCounts[0]) });
   };
 
   const batch: RequestHandler = async (req, res) => {
     const started = performance.now();
     const items = adapter.items(req.body);
-    const outs = await run(res, req.body, items, 'batch', deps.requestTimeoutMs);
+    const { outs, queryCounts } = await run(res, req.body, items, 'batch', deps.requestTimeoutMs);
     const duration = Math.round(performance.now() - started);
     // Inputs that are whole requests echo their own ratio.
     const bodies: unknown[] | undefined = adapter.batchBodies?.(req.body);
-    const results: ResultAccounting[] = outs.map((out, i) => adapter.result(items[i], out, adapter.echoedRatio(bodies ? bodies[i] : req.body), hasTokens(out) ? duration : 0));
+    const results: ResultAccounting[] = outs.map((out, i) =>
+      withQueryTokens(adapter.result(items[i], out, adapter.echoedRatio(bodies ? bodies[i] : req.body), hasTokens(out) ? duration : 0), queryCounts[i]),
+    );
     res.json({ success: true, message: null, data: { results, ...batchTotals(results) } });
   };
 
@@ -186,10 +194,12 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
     const item = adapter.item(req.body);
     let opened = false;
     try {
-      const out = (await run(res, req.body, [item], 'stream', deps.streamTimeoutMs, () => {
-        openEventStream(res);
-        opened = true;
-      }))[0]!;
+      const out = (
+        await run(res, req.body, [item], 'stream', deps.streamTimeoutMs, () => {
+          openEventStream(res);
+          opened = true;
+        })
+      ).outs[0]!;
       writeEvent(res, { content: adapter.streamContent(out), done: true, error: null });
       res.end();
     } catch (err) {

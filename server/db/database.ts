@@ -61,6 +61,8 @@ export interface UsageEventsTable {
   status: 'pending' | 'settled' | 'released';
   rows: number;
   original_tokens: ColumnType<number, number | bigint, number | bigint>;
+  /** Tokens of the request's queries, billed with original_tokens (migration 0005). */
+  query_tokens: ColumnType<number, number | bigint | undefined, number | bigint>;
   compressed_tokens: ColumnType<number, number | bigint, number | bigint>;
   reserved_nusd: NanoUsd;
   cost_nusd: NanoUsd;
@@ -68,6 +70,16 @@ export interface UsageEventsTable {
   settled_at: NullableTimestamp;
   /** The request's `source` (`sdk:python`, ...); null when it sent none (migration 0003). */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The replica incarnation that took the hold (migration 0004); null on rows written before it. */
+  replica_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One running server process's lease (migration 0004; server/billing/replica-lease.ts). */
+export interface ReplicaLeasesTable {
+  replica_id: string;
+  name: string;
+  started_at: CreatedAt;
+  expires_at: Date;
 }
 
 export interface LedgerEntriesTable {
@@ -101,6 +113,7 @@ export interface Database {
   usage_events: UsageEventsTable;
   ledger_entries: LedgerEntriesTable;
   usage_months: UsageMonthsTable;
+  replica_leases: ReplicaLeasesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -2,12 +2,16 @@ import { Migrator, sql, type DatabaseIntrospector, type Kysely, type Migration, 
 import { initial } from './migrations/0001-initial.js';
 import { usageMonths } from './migrations/0002-usage-months.js';
 import { usageSource } from './migrations/0003-usage-source.js';
+import { replicaLeases } from './migrations/0004-replica-leases.js';
+import { usageQueryTokens } from './migrations/0005-usage-query-tokens.js';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-usage-months': usageMonths,
   '0003-usage-source': usageSource,
+  '0004-replica-leases': replicaLeases,
+  '0005-usage-query-tokens': usageQueryTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,6 +51,8 @@ export interface OnnxWordScorerOptions {
   quantized?: boolean;
   /** `MODEL_FORMAT` when `quantized` is unset: auto (time both on this host, served-file.ts), int8 or fp32. Default auto. */
   modelFormat?: ModelFormat;
+  /** CACHE_DIR: where the fp32 twins and the served-format choice are written (never models/). Default `<modelsDir>/../.cache`. */
+  cacheDir?: string;
   /** Told which file each network is served from, and why, when it loads. */
   onServedFile?: (weights: WeightsId, served: ServedFile) => void;
   /** Most windows per ONNX call. Default 32. */
@@ -114,7 +116,7 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
   const narrowThreads = options.narrowThreads !== undefined && options.narrowThreads < threads && options.crowded ? options.narrowThreads : undefined;
   const servedFor = async (weights: WeightsId): Promise<Pick<ServedFile, 'quantized' | 'modelFileName' | 'file'>> => {
     if (options.quantized !== undefined) return { quantized: options.quantized, file: path.resolve(options.modelsDir, weights, options.quantized ? INT8_FILE : FP32_FILE) };
-    const served = await chooseServedFile(options.modelsDir, weights, { threads, mode: options.modelFormat });
+    const served = await chooseServedFile(options.modelsDir, weights, { threads, mode: options.modelFormat, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}) });
     options.onServedFile?.(weights, served);
     return served;
   };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -57,7 +57,7 @@ export interface ChooseServedFileOptions {
   threads: number;
   /** Default auto. */
   mode?: ModelFormat;
-  /** Where `served-format.json` and twins that cannot sit beside the int8 file go. Default: `<modelsDir>/../.cache`. */
+  /** Where `served-format.json` and the fp32 twins go (CACHE_DIR). Default: `<modelsDir>/../.cache`. */
   cacheDir?: string;
 }
 
@@ -110,7 +110,8 @@ async function readCache(file: string): Promise<CacheFile> {
   }
 }
 
-const tmpName = (file: string) => `${file}.${process.pid}-${threadId}.tmp`;
+// Random too: replicas sharing one CACHE_DIR volume may each be pid 1 in their container.
+const tmpName = (file: string) => `${file}.${process.pid}-${threadId}-${randomBytes(4).toString('hex')}.tmp`;
 
 /** Writes through a temporary file and a rename, so a concurrent reader never sees half a file. */
 async function writeAtomic(file: string, data: Uint8Array | string): Promise<void> {
@@ -171,10 +172,10 @@ export function cpuIdentity(): { model: string; flags: string } {
 const ortVersion = (): string => ort.env.versions.node ?? ort.env.versions.common;
 
 /**
- * The fp32 twin of `int8File`: `onnx/model.onnx` beside it when that file is current (written by
- * crema from this very int8 file, or any other fp32 export no older than the int8 file), else a
- * twin dequantized from the int8 file, written there, or under `<cacheDir>/models/<id>/onnx/` when
- * the models folder is not writable or holds a stale export crema did not write (left as is).
+ * The fp32 twin of `int8File`: `onnx/model.onnx` beside it when that file is current (a local
+ * export no older than the int8 file, or a twin an earlier version of crema wrote there), else a
+ * twin dequantized from the int8 file under `<cacheDir>/models/<id>/onnx/`: the server never
+ * writes into the models folder, which may be read-only (a container image).
  */
 async function fp32Twin(
   int8File: string,
@@ -183,11 +184,12 @@ async function fp32Twin(
   cacheDir: string,
   cache: CacheFile,
 ): Promise<{ file: string; twinMs?: number; cacheError?: string } | { why: string }> {
+  // Read beside the int8 file (a local export), written only under the cache folder.
   const candidates = [path.join(path.dirname(int8File), path.basename(FP32_FILE)), path.join(cacheDir, 'models', weights, FP32_FILE)];
   const problems: string[] = [];
   let bytes: Uint8Array | undefined;
   const started = performance.now();
-  for (const file of candidates) {
+  for (const [at, file] of candidates.entries()) {
     const id = await fileId(file);
     if (id) {
       const record = cache.twins[file];
@@ -198,6 +200,7 @@ async function fp32Twin(
         continue;
       }
     }
+    if (at === 0) continue;
     try {
       bytes ??= dequantizeOnnx(await readFile(int8File));
     } catch (err) {

@@ -12,6 +12,8 @@ export interface LedgerPageRow {
   requestId: string | null;
   model: string | null;
   originalTokens: number | null;
+  /** The charged request's query tokens, billed with originalTokens; null for grants and top-ups. */
+  queryTokens: number | null;
 }
 
 /** Up to `limit` visible ledger entries of an account with id below `before`, newest first. */
@@ -32,6 +34,7 @@ export async function listLedgerEntries(
       'usage_events.request_id',
       'usage_events.model',
       'usage_events.original_tokens',
+      'usage_events.query_tokens',
     ])
     .where('ledger_entries.account_id', '=', accountId)
     .where('ledger_entries.kind', 'in', VISIBLE_LEDGER_KINDS)
@@ -48,5 +51,6 @@ export async function listLedgerEntries(
     requestId: r.request_id,
     model: r.model,
     originalTokens: r.original_tokens === null ? null : Number(r.original_tokens),
+    queryTokens: r.query_tokens === null ? null : Number(r.query_tokens),
   }));
 }

@@ -102,6 +102,7 @@ export function createUsageService({ db, clock }: { db: Kysely<Database>; clock:
         request_id: r.requestId,
         model: r.model,
         original_tokens: r.originalTokens,
+        query_tokens: r.queryTokens,
       }));
       return { entries, next_cursor: rows.length > limit ? (entries.at(-1)?.id ?? null) : null };
     },

@@ -12,7 +12,7 @@ const CONTEXT = 'Paris is the capital of France. The weather there is mild in sp
 async function keyed() {
   const { token, accountId } = await signup(t().app);
   const { key } = await createKey(t().app, token);
-  return { key, accountId };
+  return { key, accountId, token };
 }
 
 describe('cost bounds', () => {
@@ -32,6 +32,41 @@ describe('cost bounds', () => {
     expect(row!.original_tokens).toBe(countTokens(CONTEXT));
     expect(res.body.data.original_tokens).toBe(countTokens(CONTEXT));
     expect(row!.cost_nusd).toBe(costNanoUsd('latte_v1', countTokens(CONTEXT) + countTokens(query)));
+  });
+
+  it('single, batch and stream: the response, the usage row and the ledger charge show the same two figures, and the charge is their price', async () => {
+    const { key, accountId, token } = await keyed();
+    const query = 'Which river flows through the capital, and what is the weather like there in spring?';
+    const qs = '/api/compress/question-specific';
+    const single = await request(t().app).post(`${qs}/`).set('X-API-Key', key).send({ context: CONTEXT, query, compression_model_name: 'latte_v1' });
+    const inputs = [{ context: CONTEXT, query }, { context: `${CONTEXT} ${CONTEXT}`, query: 'Is it mild?' }, { context: '', query: 'free?' }];
+    const batch = await request(t().app).post(`${qs}/batch`).set('X-API-Key', key).send({ inputs, compression_model_name: 'latte_v1' });
+    const stream = await request(t().app).post(`${qs}/stream`).set('X-API-Key', key).send({ context: CONTEXT, query, compression_model_name: 'latte_v1' });
+    for (const r of [single, batch, stream]) expect(r.status, JSON.stringify(r.body)).toBe(200);
+
+    // What each response reports (a stream's frames carry text only: its row is checked against the counts).
+    expect(single.body.data).toMatchObject({ original_tokens: countTokens(CONTEXT), query_tokens: countTokens(query) });
+    const rows = batch.body.data.results as Array<{ original_tokens: number; query_tokens: number }>;
+    expect(rows.map((r) => r.query_tokens)).toEqual([countTokens(query), countTokens('Is it mild?'), 0]); // an empty row is free, query too
+    expect(batch.body.data.total_query_tokens).toBe(countTokens(query) + countTokens('Is it mild?'));
+    const reported = {
+      single: { original: single.body.data.original_tokens as number, query: single.body.data.query_tokens as number },
+      batch: { original: batch.body.data.total_original_tokens as number, query: batch.body.data.total_query_tokens as number },
+      stream: { original: countTokens(CONTEXT), query: countTokens(query) },
+    };
+
+    const usage = await t().db.db.selectFrom('usage_events').selectAll().where('account_id', '=', accountId).where('status', '=', 'settled').execute();
+    const ledger = await request(t().app).get('/api/usage/ledger').set('Authorization', `Bearer ${token}`);
+    expect(ledger.status, JSON.stringify(ledger.body)).toBe(200);
+    for (const operation of ['single', 'batch', 'stream'] as const) {
+      const row = usage.find((u) => u.operation === operation)!;
+      expect({ original: row.original_tokens, query: row.query_tokens }, operation).toEqual(reported[operation]);
+      expect(row.cost_nusd).toBe(costNanoUsd('latte_v1', reported[operation].original + reported[operation].query));
+      const charge = await t().db.db.selectFrom('ledger_entries').select('amount_nusd').where('usage_event_id', '=', row.id).where('kind', '=', 'charge').executeTakeFirstOrThrow();
+      expect(-charge.amount_nusd).toBe(row.cost_nusd);
+      const entry = (ledger.body.data.entries as Array<{ request_id: string; original_tokens: number; query_tokens: number }>).find((e) => e.request_id === row.request_id);
+      expect(entry).toMatchObject({ original_tokens: reported[operation].original, query_tokens: reported[operation].query });
+    }
   });
 
   it('an empty context with a query stays free', async () => {

@@ -137,6 +137,7 @@ describe('single route', () => {
         original_context: '',
         compressed_context: '',
         original_tokens: 0,
+        query_tokens: 0, // an empty context's query is not billed either
         compressed_tokens: 0,
         tokens_saved: 0,
         target_compression_ratio: null,

@@ -89,9 +89,11 @@ describe('chooseServedFile', () => {
     expect(int8).toMatchObject({ quantized: true, how: 'forced', file: path.resolve(models, 'latte_v2/onnx/model_quantized.onnx') });
     expect(existsSync(path.join(models, 'latte_v2/onnx/model.onnx'))).toBe(false);
     const fp32 = await chooseServedFile(models, 'latte_v2', { threads: 1, mode: 'fp32' });
-    expect(fp32).toMatchObject({ quantized: false, how: 'forced', file: path.resolve(models, 'latte_v2/onnx/model.onnx') });
-    expect(fp32.modelFileName).toBeUndefined();
-    expect(fp32.twinMs).toBeGreaterThanOrEqual(0); // the twin was written beside the int8 file
+    // The twin goes to the cache folder (default beside the models folder), never into models/.
+    expect(fp32).toMatchObject({ quantized: false, how: 'forced', file: path.join(root, '.cache/models/latte_v2/onnx/model.onnx') });
+    expect(fp32.modelFileName).toBe('../../../.cache/models/latte_v2/onnx/model');
+    expect(fp32.twinMs).toBeGreaterThanOrEqual(0);
+    expect(existsSync(path.join(models, 'latte_v2/onnx/model.onnx'))).toBe(false);
     expect(create).not.toHaveBeenCalled();
   });
 

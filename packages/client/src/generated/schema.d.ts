@@ -1661,6 +1661,8 @@ export interface components {
             compressed_context: string;
             /** @description o200k_base tokens of the input. */
             original_tokens: number;
+            /** @description crema extension: o200k_base tokens of the query, billed with original_tokens (a request costs the price of original_tokens + query_tokens, as its usage row and ledger charge show); 0 without a query. */
+            query_tokens?: number;
             compressed_tokens: number;
             /** @description original_tokens minus compressed_tokens. */
             tokens_saved: number;
@@ -1673,6 +1675,8 @@ export interface components {
         };
         BatchTotals: {
             total_original_tokens: number;
+            /** @description crema extension: sum of the rows' query_tokens (billed with total_original_tokens). */
+            total_query_tokens?: number;
             total_compressed_tokens: number;
             total_tokens_saved: number;
             /** @description Mean of actual_compression_ratio over rows. */
@@ -1692,6 +1696,8 @@ export interface components {
             messages: components["schemas"]["ChatMessage"][];
             /** @description o200k_base tokens of all message contents. */
             original_tokens: number;
+            /** @description crema extension: o200k_base tokens of the query, billed with original_tokens (a request costs the price of original_tokens + query_tokens, as its usage row and ledger charge show); 0 without a query. */
+            query_tokens?: number;
             /** @description o200k_base tokens of the contents of `messages` (system, summary, recent turns). */
             compressed_tokens: number;
             tokens_saved: number;
@@ -1717,6 +1723,8 @@ export interface components {
             /** @enum {string} */
             detected_format: "json" | "log" | "table" | "text" | "mixed" | "empty";
             original_tokens: number;
+            /** @description crema extension: o200k_base tokens of the query, billed with original_tokens (a request costs the price of original_tokens + query_tokens, as its usage row and ledger charge show); 0 without a query. */
+            query_tokens?: number;
             compressed_tokens: number;
             tokens_saved: number;
             /** @description Nx factor achieved, as the hosted API's SDKs read it: original_tokens / compressed_tokens (5.0 = five times smaller); 1 for empty input. */
@@ -1742,6 +1750,8 @@ export interface components {
             duration_ms: number;
             /** @description o200k tokens of all the tool definitions as sent. */
             original_tokens: number;
+            /** @description crema extension: o200k_base tokens of the query, billed with original_tokens (a request costs the price of original_tokens + query_tokens, as its usage row and ledger charge show); 0 without a query. */
+            query_tokens?: number;
             /** @description o200k tokens of the answered tools' definitions. */
             compressed_tokens: number;
             tokens_saved: number;
@@ -2478,6 +2488,8 @@ export interface components {
             request_id: string | null;
             model: string | null;
             original_tokens: number | null;
+            /** @description The charged request's query tokens (crema extension), billed with original_tokens: a charge is the price of original_tokens + query_tokens. Null for grants and top-ups. */
+            query_tokens: number | null;
         };
         LedgerPage: {
             entries: components["schemas"]["LedgerEntry"][];
@@ -2988,7 +3000,8 @@ export interface components {
                  *             "created_at": "2026-11-24T01:02:03.000Z",
                  *             "request_id": "3b1f0c2e",
                  *             "model": "latte_v2",
-                 *             "original_tokens": 600
+                 *             "original_tokens": 600,
+                 *             "query_tokens": 8
                  *           },
                  *           {
                  *             "id": "1",
@@ -2998,7 +3011,8 @@ export interface components {
                  *             "created_at": "2026-11-23T09:00:00.000Z",
                  *             "request_id": null,
                  *             "model": null,
-                 *             "original_tokens": null
+                 *             "original_tokens": null,
+                 *             "query_tokens": null
                  *           }
                  *         ],
                  *         "next_cursor": null
