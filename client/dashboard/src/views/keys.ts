@@ -119,7 +119,6 @@ function keyRow(key: ApiKey, ctx: ViewContext, refresh: () => Promise<void>): HT
   }
   // data-label names each cell in the phone layout, where every row is a card (styles.css).
   const cell = (label: string, attrs: Record<string, string>, ...content: (Node | string)[]) => h('td', { 'data-label': label, ...attrs }, ...content);
-  actions.setAttribute('data-label', 'Actions');
   return h(
     'tr',
     { 'data-key-id': key.id },
@@ -129,9 +128,9 @@ function keyRow(key: ApiKey, ctx: ViewContext, refresh: () => Promise<void>): HT
     cell('Status', {}, h('span', { class: `badge ${key.status.toLowerCase()}` }, key.status)),
     cell('Budget / month', { class: 'num' }, key.monthly_budget_usd === null ? 'none' : usd(key.monthly_budget_usd)),
     cell('Spent this month', { class: 'num' }, usd(key.spent_this_month_usd)),
-    cell('Expires', {}, when(key.expires_at)),
+    cell('Expires', { class: 'when' }, when(key.expires_at)),
     cell('Daily cap', { class: 'num' }, key.daily_request_cap === null ? 'none' : int(key.daily_request_cap)),
-    cell('Last used', {}, when(key.last_used_at)),
+    cell('Last used', { class: 'when' }, when(key.last_used_at)),
     actions,
   );
 }
