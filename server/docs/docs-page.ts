@@ -56,12 +56,17 @@ export function renderTryPage(options: { bundleSrc: string; specUrl: string; ser
 </head>
 <body>
 <rapi-doc spec-url="${escapeAttr(options.specUrl)}"${server}
-  render-style="focused" layout="column" theme="light" primary-color="#2f5597" nav-bg-color="#f6f8fa"
+  layout="column" theme="light" primary-color="#2f5597" nav-bg-color="#f6f8fa"
   show-header="false" allow-server-selection="false" allow-authentication="true" allow-try="true"
   allow-spec-url-load="false" allow-spec-file-load="false" persist-auth="false"
   regular-font="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" mono-font="ui-monospace, Menlo, Consolas, monospace">
   <div slot="nav-logo" style="padding: 0.5rem 1rem"><a href="${escapeAttr(options.referenceHref)}">Full API reference</a></div>
 </rapi-doc>
+<script>
+  // RapiDoc hides its navigation on a narrow screen, which leaves the focused view stuck on the
+  // overview: a phone gets every section on one scrolling page instead.
+  document.querySelector('rapi-doc').setAttribute('render-style', matchMedia('(max-width: 767px)').matches ? 'read' : 'focused');
+</script>
 </body>
 </html>
 `;

@@ -1,10 +1,26 @@
 import { Router, type Request } from 'express';
 import { fileURLToPath } from 'node:url';
 import { loadSpec, SPEC_PATH } from '../openapi-spec.js';
+import { withNamedExamples } from './named-examples.js';
 import { RAPIDOC_BUNDLE, REDOC_BUNDLE, renderDocsPage, renderTryPage } from './docs-page.js';
 
 // A Host header is the client's own text: only a host name or address and a port are echoed back.
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+// The pages load only this server's files: Redoc's footer logo and RapiDoc's web fonts would
+// otherwise be fetched from the internet (and fail offline). Redoc starts from an inline script
+// and runs its search in a blob: worker; both style with inline styles.
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
 
 /** `http(s)://host:port` as the request reached this server (behind a proxy: what `trust proxy` allows). */
 function requestOrigin(req: Request): string | undefined {
@@ -13,7 +29,8 @@ function requestOrigin(req: Request): string | undefined {
 }
 
 /**
- * `GET /openapi.yaml`, `/openapi.json`, `/docs` (Redoc) and `/docs/try` (RapiDoc). Mounted before
+ * `GET /openapi.yaml`, `/openapi.json`, `/docs` (Redoc) and `/docs/try` (RapiDoc, with its
+ * copy of the spec at `/docs/try/openapi.json`). Mounted before
  * the OpenAPI validator on purpose: they describe the API rather than belong to it, so they are
  * not operations of the spec (and the contract tests keep comparing only the API's routes).
  * `/openapi.json` and the pages name the server they were served from in `servers`, so a
@@ -34,11 +51,15 @@ export function docsRoutes(): Router {
   router.get('/openapi.json', (req, res) => {
     res.json(specFor(req));
   });
+  // The try-it page's copy: examples named, as RapiDoc reads them.
+  router.get('/docs/try/openapi.json', (req, res) => {
+    res.json(withNamedExamples(specFor(req)));
+  });
   router.get('/docs', (req, res) => {
-    res.type('html').send(renderDocsPage(specFor(req), '/docs/redoc.standalone.js', '/docs/try'));
+    res.set('Content-Security-Policy', DOCS_CSP).type('html').send(renderDocsPage(specFor(req), '/docs/redoc.standalone.js', '/docs/try'));
   });
   router.get('/docs/try', (req, res) => {
-    res.type('html').send(renderTryPage({ bundleSrc: '/docs/rapidoc-min.js', specUrl: '/openapi.json', serverUrl: requestOrigin(req), referenceHref: '/docs' }));
+    res.set('Content-Security-Policy', DOCS_CSP).type('html').send(renderTryPage({ bundleSrc: '/docs/rapidoc-min.js', specUrl: '/docs/try/openapi.json', serverUrl: requestOrigin(req), referenceHref: '/docs' }));
   });
   router.get('/docs/redoc.standalone.js', (_req, res) => {
     res.type('application/javascript').sendFile(REDOC_BUNDLE, { maxAge: '1d' });
