@@ -99,7 +99,8 @@ describe.skipIf(!hasChromium)('the dashboard as a person sees it', () => {
     });
     afterAll(() => context?.close());
 
-    const shot = (page_: string) => page.screenshot({ path: join(SHOTS, `${page_}-${name}.png`), fullPage: true });
+    /** The whole page, or (`fullPage` false) just what is on screen, as the person sees it now. */
+    const shot = (page_: string, fullPage = true) => page.screenshot({ path: join(SHOTS, `${page_}-${name}.png`), fullPage });
     const compressButton = () => page.getByRole('button', { name: 'Compress' });
     const pickFamily = async (family: string) => {
       await page.getByLabel('Family').selectOption(family);
@@ -133,7 +134,7 @@ describe.skipIf(!hasChromium)('the dashboard as a person sees it', () => {
       expect(await inViewport(page, error)).toBe(true);
       expect(await inViewport(page, compressButton())).toBe(true);
       expect(await page.locator('#result').count()).toBe(0);
-      await shot('playground-error');
+      await shot('playground-error', false);
     });
 
     it('playground: a 401 for an unknown key shows in view', async () => {
