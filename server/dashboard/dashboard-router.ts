@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import { DASHBOARD_DIR } from './dashboard-dir.js';
+import { FAVICON_SVG } from './favicon.js';
 
 // The page talks only to this server; nothing else may load, run or be framed.
 const CSP = [
@@ -34,6 +35,7 @@ export function dashboardRouter(dir: string = DASHBOARD_DIR): Router {
   // A browser (prefers HTML) goes to the dashboard; API clients fall through to the JSON root.
   router.get('/', (req, res, next) => (req.accepts(['json', 'html']) === 'html' ? res.redirect(302, '/dashboard/') : next()));
   router.get('/dashboard', (_req, res) => res.redirect(301, '/dashboard/'));
+  router.get(['/favicon.ico', '/favicon.svg'], (_req, res) => res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG));
   router.use('/dashboard/', securityHeaders, express.static(dir, { index: 'index.html', redirect: false, maxAge: 0 }));
   router.get('/dashboard/', (_req, res) => {
     if (existsSync(join(dir, 'index.html'))) return res.sendFile(join(dir, 'index.html'));

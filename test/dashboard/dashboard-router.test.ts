@@ -27,6 +27,13 @@ describe('dashboard static files', () => {
     expect(bare.headers['location']).toBe('/dashboard/');
   });
 
+  it.each(['/favicon.ico', '/favicon.svg'])('serves the icon at %s (no 404 on any page)', async (path) => {
+    const icon = await request(appWith(built)).get(path);
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(String(icon.body ?? icon.text)).toContain('<svg');
+  });
+
   it('serves the page and its assets with a same-origin-only content policy', async () => {
     const page = await request(appWith(built)).get('/dashboard/');
     expect(page.status).toBe(200);

@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
     const compressed = Number((await page.locator('#r-compressed').textContent())!.replace(/,/g, ''));
     expect(original).toBeGreaterThan(compressed);
     expect(await page.locator('#r-duration').textContent()).toMatch(/^\d[\d,]* ms$/);
-    expect(await page.locator('#r-cost').textContent()).toMatch(/^\$0\.0000\d\d$/);
+    expect(await page.locator('#r-cost').textContent()).toMatch(/^\$0\.0000\d+$/);
     await shot('playground');
   });
 

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -48,13 +50,69 @@ describe('API docs', () => {
     expect(bundle.headers['content-type']).toMatch(/javascript/);
     expect(Number(bundle.headers['content-length'])).toBeGreaterThan(500_000);
 
-    const json = await request(t().app).get('/openapi.json');
+    const json = await request(t().app).get('/openapi.json').set('Host', 'crema.example:9123');
     expect(json.status).toBe(200);
-    expect(json.body).toEqual(spec);
+    // servers name the host and port the request came to, not the file's localhost:8080
+    expect(json.body).toEqual({ ...spec, servers: [{ url: 'http://crema.example:9123', description: 'This crema server' }] });
+    const forged = await request(t().app).get('/openapi.json').set('Host', 'evil.example/"><script>');
+    expect(forged.body.servers).toEqual((spec as unknown as { servers: unknown }).servers);
 
     const yaml = await request(t().app).get('/openapi.yaml');
     expect(yaml.status).toBe(200);
     expect(yaml.headers['content-type']).toMatch(/yaml/);
     expect(yaml.text).toBe(specText);
   });
+
+  it('serves the try-it page (RapiDoc from node_modules) sending to the host that served it, and no page loads from elsewhere', async () => {
+    const page = await request(t().app).get('/docs/try').set('Host', '127.0.0.1:4321');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<script type="module" src="/docs/rapidoc-min.js"></script>');
+    expect(page.text).toContain('server-url="http://127.0.0.1:4321"');
+    expect(page.text).toContain('spec-url="/docs/try/openapi.json"');
+    expect(page.text).not.toMatch(/(src|href)="https?:/);
+    for (const path of ['/docs', '/docs/try']) expect((await request(t().app).get(path)).headers['content-security-policy']).toMatch(/font-src 'self'/);
+    const bundle = await request(t().app).get('/docs/rapidoc-min.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    // RapiDoc's copy names each example, the form RapiDoc fills a try-it body from.
+    const trySpec = await request(t().app).get('/docs/try/openapi.json');
+    const media = trySpec.body.paths['/api/compress/history/batch'].post.requestBody.content['application/json'];
+    expect(media.example).toBeUndefined();
+    expect(media.examples.example.value).toEqual((spec.paths['/api/compress/history/batch']!['post'] as unknown as { requestBody: { content: Record<string, { example: unknown }> } }).requestBody.content['application/json']!.example);
+  });
+});
+
+describe('examples in openapi.yaml', () => {
+  // ajv-formats is CommonJS with a default export only.
+  const addFormats = createRequire(import.meta.url)('ajv-formats') as (ajv: Ajv2020) => void;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(parse(specText) as object, 'crema');
+  type Media = { schema?: { $ref?: string }; example?: unknown };
+  type Op = { operationId: string; requestBody?: { content: Record<string, Media> }; responses: Record<string, { $ref?: string; content?: Record<string, Media> }> };
+  const full = parse(specText) as { paths: Record<string, Record<string, Op>>; components: { responses: Record<string, { content?: Record<string, Media> }> } };
+  const ops = Object.entries(full.paths).flatMap(([path, item]) => Object.entries(item).filter(([, op]) => op?.operationId).map(([method, op]) => ({ path, method, op })));
+  const errorsOf = (media: Media, value: unknown) => {
+    const validate = ajv.compile({ $ref: `crema${media.schema!.$ref}` });
+    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  };
+
+  it.each(ops.filter(({ op }) => op.requestBody?.content['application/json']).map(({ path, method, op }) => [op.operationId, `${method.toUpperCase()} ${path}`, op] as const))(
+    '%s (%s) has a request example that fits its schema',
+    (_id, _route, op) => {
+      const media = op.requestBody!.content['application/json']!;
+      expect(media.example, 'no request example').toBeDefined();
+      expect(errorsOf(media, media.example)).toEqual([]);
+    },
+  );
+
+  it.each(ops.filter(({ path, method }) => method === 'post' && path.startsWith('/api/compress/') && !path.endsWith('/stream')).map(({ op }) => [op.operationId, op] as const))(
+    '%s has a 200 sample that fits its schema',
+    (_id, op) => {
+      const ref = op.responses['200']!.$ref!.split('/').at(-1)!;
+      const media = full.components.responses[ref]!.content!['application/json']!;
+      expect(media.example, `no example in components/responses/${ref}`).toBeDefined();
+      expect(errorsOf(media, media.example)).toEqual([]);
+    },
+  );
 });

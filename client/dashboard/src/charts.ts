@@ -21,8 +21,15 @@ type UsageGroup = components['schemas']['UsageGroup'];
 // Costs per day are often fractions of a cent: significant digits, not two decimals.
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumSignificantDigits: 2 });
 
-/** Original and compressed tokens as bars, cost as a line on its own axis, one x position per group. */
-export function tokensAndCostChart(canvas: HTMLCanvasElement, groups: UsageGroup[]): Chart {
+/**
+ * How the groups relate: `series` (days, in order) draws cost as a line through them;
+ * `categories` (models, sources) draws it as bars, since a line between unrelated groups means nothing.
+ */
+export type GroupKind = 'series' | 'categories';
+
+/** Original and compressed tokens as bars, cost on its own axis (line or bars, by `kind`), one x position per group. */
+export function tokensAndCostChart(canvas: HTMLCanvasElement, groups: UsageGroup[], kind: GroupKind): Chart {
+  const cost = groups.map((g) => g.cost_usd);
   const config: ChartConfiguration<'bar' | 'line', number[], string> = {
     type: 'bar',
     data: {
@@ -30,7 +37,9 @@ export function tokensAndCostChart(canvas: HTMLCanvasElement, groups: UsageGroup
       datasets: [
         { type: 'bar', label: 'Original tokens', data: groups.map((g) => g.original_tokens), backgroundColor: '#b4c7e7', yAxisID: 'tokens' },
         { type: 'bar', label: 'Compressed tokens', data: groups.map((g) => g.compressed_tokens), backgroundColor: '#2f5597', yAxisID: 'tokens' },
-        { type: 'line', label: 'Cost (USD)', data: groups.map((g) => g.cost_usd), borderColor: '#c55a11', backgroundColor: '#c55a11', yAxisID: 'cost' },
+        kind === 'series'
+          ? { type: 'line', label: 'Cost (USD)', data: cost, borderColor: '#c55a11', backgroundColor: '#c55a11', yAxisID: 'cost' }
+          : { type: 'bar', label: 'Cost (USD)', data: cost, backgroundColor: '#c55a11', yAxisID: 'cost' },
       ],
     },
     options: {

@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/schema.js';
 import type { CremaClient } from '../../index.js';
+import type { DiffUnit } from './mark-kept.js';
 
 type S = components['schemas'];
 export type Family = S['Family'];
@@ -25,6 +26,8 @@ export interface Pair {
   title: string;
   original: string;
   compressed: string;
+  /** The unit the comparison marks kept or dropped: words of prose, lines of a log, JSON values. */
+  unit: DiffUnit;
 }
 
 /** A compression result of any family, flattened for display. */
@@ -70,7 +73,7 @@ const ratio = (input: PlaygroundInput) => (input.ratio === undefined ? {} : { ta
 const query = (input: PlaygroundInput) => (input.query.trim() ? { query: input.query } : {});
 
 function textResult(original: string, r: S['CompressionResult'], title: string): PlaygroundResult {
-  return { ...r, pairs: [{ title, original, compressed: r.compressed_context }], note: null };
+  return { ...r, pairs: [{ title, original, compressed: r.compressed_context, unit: 'words' }], note: null };
 }
 
 /** Calls the family's single-item route with the client's API key. */
@@ -98,8 +101,8 @@ export async function compress(client: CremaClient, family: Family, input: Playg
       // The older turns become one summary; the recent ones come back as they were sent.
       const firstRecent = input.messages.length - d.messages_kept;
       const older = input.messages.slice(0, firstRecent).filter((m) => m.role !== 'system');
-      const summary = older.length ? [{ title: 'Summary of the older turns', original: older.map((m) => `${m.role}: ${m.content ?? ''}`).join('\n'), compressed: d.summary }] : [];
-      const recent = input.messages.slice(firstRecent).map((m, i) => ({ title: `${firstRecent + i + 1}. ${m.role}`, original: m.content ?? '', compressed: m.content ?? '' }));
+      const summary = older.length ? [{ title: 'Summary of the older turns', original: older.map((m) => `${m.role}: ${m.content ?? ''}`).join('\n'), compressed: d.summary, unit: 'words' as const }] : [];
+      const recent = input.messages.slice(firstRecent).map((m, i) => ({ title: `${firstRecent + i + 1}. ${m.role}`, original: m.content ?? '', compressed: m.content ?? '', unit: 'words' as const }));
       return { result: { ...d, pairs: [...summary, ...recent], note: `${d.messages_compressed} older message(s) compressed into the summary, ${d.messages_kept} kept verbatim.` }, status: r.response.status };
     }
     case 'tool-output': {
@@ -109,7 +112,7 @@ export async function compress(client: CremaClient, family: Family, input: Playg
       if (!r.data) return { error: r.error, status: r.response.status };
       const d = r.data.data;
       const out = Array.isArray(d.compressed_output) ? d.compressed_output.join('\n') : d.compressed_output;
-      return { result: { ...d, pairs: [{ title: input.toolName, original: input.toolOutput, compressed: out }], note: `Detected format: ${d.detected_format}.` }, status: r.response.status };
+      return { result: { ...d, pairs: [{ title: input.toolName, original: input.toolOutput, compressed: out, unit: d.detected_format === 'json' ? 'json' : 'lines' }], note: `Detected format: ${d.detected_format}.` }, status: r.response.status };
     }
     case 'tool-discovery': {
       const body = { query: input.query, tools: input.tools, compression_model_name: 'tdc_coldbrew_v1' as const, ...(input.maxTools ? { max_tools: input.maxTools } : {}) };
@@ -120,7 +123,7 @@ export async function compress(client: CremaClient, family: Family, input: Playg
       const all = input.tools.map((t) => ('function' in t ? t.function.name : t.name));
       const picked = all.filter((name) => d.relevant_tools.includes(name));
       return {
-        result: { ...d, pairs: [{ title: 'Tools', original: all.join('\n'), compressed: picked.join('\n') }], note: `${d.tool_count} of ${d.original_tool_count} tools picked, most relevant first: ${d.relevant_tools.join(', ')}.\n${d.reasoning ?? ''}` },
+        result: { ...d, pairs: [{ title: 'Tools', original: all.join('\n'), compressed: picked.join('\n'), unit: 'lines' }], note: `${d.tool_count} of ${d.original_tool_count} tools picked, most relevant first: ${d.relevant_tools.join(', ')}.\n${d.reasoning ?? ''}` },
         status: r.response.status,
       };
     }

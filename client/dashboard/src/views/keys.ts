@@ -117,18 +117,20 @@ function keyRow(key: ApiKey, ctx: ViewContext, refresh: () => Promise<void>): HT
     });
     actions.append(budgetButton, revoke);
   }
+  // data-label names each cell in the phone layout, where every row is a card (styles.css).
+  const cell = (label: string, attrs: Record<string, string>, ...content: (Node | string)[]) => h('td', { 'data-label': label, ...attrs }, ...content);
   return h(
     'tr',
     { 'data-key-id': key.id },
     h('th', { scope: 'row' }, key.name),
-    h('td', { class: 'mono' }, `${key.prefix}…`),
-    h('td', {}, key.scope),
-    h('td', {}, h('span', { class: `badge ${key.status.toLowerCase()}` }, key.status)),
-    h('td', { class: 'num' }, key.monthly_budget_usd === null ? 'none' : usd(key.monthly_budget_usd)),
-    h('td', { class: 'num' }, usd(key.spent_this_month_usd)),
-    h('td', {}, when(key.expires_at)),
-    h('td', { class: 'num' }, key.daily_request_cap === null ? 'none' : int(key.daily_request_cap)),
-    h('td', {}, when(key.last_used_at)),
+    cell('Key', { class: 'mono' }, `${key.prefix}…`),
+    cell('Scope', {}, key.scope),
+    cell('Status', {}, h('span', { class: `badge ${key.status.toLowerCase()}` }, key.status)),
+    cell('Budget / month', { class: 'num' }, key.monthly_budget_usd === null ? 'none' : usd(key.monthly_budget_usd)),
+    cell('Spent this month', { class: 'num' }, usd(key.spent_this_month_usd)),
+    cell('Expires', { class: 'when' }, when(key.expires_at)),
+    cell('Daily cap', { class: 'num' }, key.daily_request_cap === null ? 'none' : int(key.daily_request_cap)),
+    cell('Last used', { class: 'when' }, when(key.last_used_at)),
     actions,
   );
 }
@@ -162,7 +164,7 @@ export const keysView: View = async (main, ctx) => {
       h(
         'div',
         { class: 'table-wrap' },
-        h('table', { id: 'keys-table' }, h('thead', {}, h('tr', {}, ...['Name', 'Key', 'Scope', 'Status', 'Budget / month', 'Spent this month', 'Expires', 'Daily cap', 'Last used', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))), tbody),
+        h('table', { id: 'keys-table', class: 'cards' }, h('thead', {}, h('tr', {}, ...['Name', 'Key', 'Scope', 'Status', 'Budget / month', 'Spent this month', 'Expires', 'Daily cap', 'Last used', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))), tbody),
       ),
     ),
   );

@@ -1,6 +1,6 @@
 import type { Chart } from 'chart.js';
 import type { components } from '../../../../generated/schema.js';
-import { tokensAndCostChart } from '../charts.js';
+import { tokensAndCostChart, type GroupKind } from '../charts.js';
 import { h, replace } from '../dom.js';
 import { int, plural, usd, when } from '../format.js';
 import { describeError } from '../describe-error.js';
@@ -35,13 +35,18 @@ function usageTable(caption: string, groups: UsageGroup[], headline: string): HT
   );
 }
 
-function chartBlock(id: string, title: string, groups: UsageGroup[], charts: Chart[]): HTMLElement {
+function chartBlock(id: string, title: string, groups: UsageGroup[], kind: GroupKind, charts: Chart[]): HTMLElement {
   const requests = groups.reduce((s, g) => s + g.requests, 0);
   const tokens = groups.reduce((s, g) => s + g.original_tokens, 0);
   const canvas = h('canvas', { id, role: 'img', 'aria-label': `${title}: ${plural(requests, 'request')}, ${int(tokens)} original tokens. The table below has the numbers.` });
-  const block = h('div', { class: 'chart' }, canvas);
+  const block = h('div', { class: 'chart', 'data-kind': kind }, canvas);
   // Chart.js measures its parent, so the canvas is drawn once it is in the document.
-  queueMicrotask(() => charts.push(tokensAndCostChart(canvas, groups)));
+  queueMicrotask(() => {
+    const chart = tokensAndCostChart(canvas, groups, kind);
+    // What the chart draws, read back from it (e.g. `bar bar bar`): a test or a reader can check the kind.
+    canvas.dataset['drawn'] = chart.data.datasets.map((d) => d.type ?? 'bar').join(' ');
+    charts.push(chart);
+  });
   return block;
 }
 
@@ -50,10 +55,10 @@ function ledgerRows(entries: LedgerEntry[]): HTMLTableRowElement[] {
     h(
       'tr',
       {},
-      h('td', {}, when(e.created_at)),
-      h('td', {}, e.kind.replace('_', '-')),
-      h('td', { class: e.amount_usd < 0 ? 'neg num' : 'num' }, usd(e.amount_usd)),
-      h('td', {}, e.model ? `${e.model}, ${int(e.original_tokens ?? 0)} tokens` : (e.note ?? '')),
+      h('td', { 'data-label': 'When' }, when(e.created_at)),
+      h('td', { 'data-label': 'Kind' }, e.kind.replace('_', '-')),
+      h('td', { 'data-label': 'Amount', class: e.amount_usd < 0 ? 'neg num' : 'num' }, usd(e.amount_usd)),
+      h('td', { 'data-label': 'Detail' }, e.model ? `${e.model}, ${int(e.original_tokens ?? 0)} tokens` : (e.note ?? '')),
     ),
   );
 }
@@ -115,14 +120,14 @@ export const overviewView: View = async (main, ctx) => {
       'section',
       { 'aria-labelledby': 'per-day-title' },
       h('h2', { id: 'per-day-title' }, `Tokens and cost per day (${days.from} to ${days.to}, UTC)`),
-      chartBlock('chart-day', 'Tokens and cost per day', days.groups, charts),
+      chartBlock('chart-day', 'Tokens and cost per day', days.groups, 'series', charts),
       h('details', {}, h('summary', {}, 'Per-day numbers'), usageTable('Usage per day', days.groups.filter((g) => g.requests > 0), 'Day')),
     ),
     h(
       'section',
       { 'aria-labelledby': 'per-model-title' },
       h('h2', { id: 'per-model-title' }, 'Tokens and cost per model, this month'),
-      chartBlock('chart-model', 'Tokens and cost per model', models.groups, charts),
+      chartBlock('chart-model', 'Tokens and cost per model', models.groups, 'categories', charts),
       usageTable('Usage per model', models.groups, 'Model'),
     ),
     h(
@@ -136,7 +141,7 @@ export const overviewView: View = async (main, ctx) => {
       'section',
       { 'aria-labelledby': 'ledger-title' },
       h('h2', { id: 'ledger-title' }, 'Credit ledger'),
-      h('div', { class: 'table-wrap' }, h('table', {}, h('caption', {}, 'Grants, top-ups and charges, newest first'), h('thead', {}, h('tr', {}, ...['When', 'Kind', 'Amount', 'Detail'].map((c) => h('th', { scope: 'col' }, c)))), ledgerBody)),
+      h('div', { class: 'table-wrap' }, h('table', { id: 'ledger', class: 'cards' }, h('caption', {}, 'Grants, top-ups and charges, newest first'), h('thead', {}, h('tr', {}, ...['When', 'Kind', 'Amount', 'Detail'].map((c) => h('th', { scope: 'col' }, c)))), ledgerBody)),
       more,
     ),
   );

@@ -1,8 +1,8 @@
 import type { components } from '../../../../generated/schema.js';
-import { compress, FAMILY_LABELS, listModels, type Family, type ModelRecord, type PlaygroundInput, type PlaygroundResult } from '../families.js';
+import { compress, FAMILY_LABELS, listModels, type Family, type ModelRecord, type Pair, type PlaygroundInput, type PlaygroundResult } from '../families.js';
 import { field, h, replace } from '../dom.js';
 import { int, usd } from '../format.js';
-import { markSpans } from '../spans.js';
+import { markKept } from '../mark-kept.js';
 import { SAMPLES, TOOL_OUTPUT_SAMPLE, TOOLS_SAMPLE } from '../samples.js';
 import { describeError } from '../describe-error.js';
 import { api, keyClient, playgroundKey } from '../session.js';
@@ -11,27 +11,41 @@ import type { View, ViewContext } from './view.js';
 type ChatMessage = components['schemas']['ChatMessage'];
 type ToolDefinition = components['schemas']['ToolDefinition'];
 
-/** The original with dropped spans struck through, beside the compressed output. */
-function comparison(pair: { title: string; original: string; compressed: string }): HTMLElement {
-  const marked = h('div', { class: 'text marked', 'aria-label': `${pair.title}: original, dropped text struck through` });
-  for (const span of markSpans(pair.original, pair.compressed)) {
+const UNIT_WORDS = { words: 'words', lines: 'lines', json: 'JSON values' } as const;
+
+/** JSON shown the way the comparison reads it: one key and its value per line. */
+function readable(text: string, unit: Pair['unit']): string {
+  if (unit !== 'json') return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** The original with dropped units (words, lines or JSON values) struck through, beside the compressed output. */
+function comparison(pair: Pair): HTMLElement {
+  const what = UNIT_WORDS[pair.unit];
+  const marked = h('div', { class: `text marked ${pair.unit === 'words' ? '' : 'by-line mono'}`, 'data-unit': pair.unit, 'aria-label': `${pair.title}: original, dropped ${what} struck through` });
+  for (const span of markKept(pair.original, pair.compressed, pair.unit)) {
     marked.append(span.kept ? h('span', { class: 'kept' }, span.text) : h('del', { class: 'dropped', title: 'dropped' }, span.text));
   }
+  const compressed = h('div', { class: `text compressed ${pair.unit === 'words' ? '' : 'mono'}` }, readable(pair.compressed, pair.unit) || '(empty)');
   return h(
     'section',
     { class: 'pair' },
     h('h3', {}, pair.title),
-    h('div', { class: 'grid two' }, h('figure', {}, h('figcaption', {}, 'Original (dropped text struck through)'), marked), h('figure', {}, h('figcaption', {}, 'Compressed'), h('div', { class: 'text compressed' }, pair.compressed || '(empty)'))),
+    h('div', { class: 'grid two' }, h('figure', {}, h('figcaption', {}, `Original (dropped ${what} struck through)`), marked), h('figure', {}, h('figcaption', {}, 'Compressed'), compressed)),
   );
 }
 
-function resultView(r: PlaygroundResult, model: ModelRecord | undefined): HTMLElement {
+function resultView(r: PlaygroundResult, family: Family, model: ModelRecord | undefined): HTMLElement {
   const cost = model ? (r.original_tokens * model.input_price_per_1m) / 1e6 : null;
   const stat = (label: string, value: string, id: string) => h('div', {}, h('dt', {}, label), h('dd', { id }, value));
   return h(
     'section',
-    { id: 'result', 'aria-labelledby': 'result-title' },
-    h('h2', { id: 'result-title', tabindex: '-1' }, 'Result'),
+    { id: 'result', 'aria-labelledby': 'result-title', 'data-family': family },
+    h('h2', { id: 'result-title', tabindex: '-1' }, `Result: ${FAMILY_LABELS[family]}${model ? `, ${model.id}` : ''}`),
     h(
       'dl',
       { class: 'grid stats-list' },
@@ -83,7 +97,22 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
   const tools = h('textarea', { name: 'tools', rows: 12, class: 'mono' });
   const maxTools = h('input', { type: 'number', name: 'max-tools', min: '1', max: '50', step: '1', value: '3' });
   const submit = h('button', { type: 'submit' }, 'Compress');
+  // Errors show next to the button the person just pressed, not in the page's alert far above.
+  const problem = h('p', { id: 'pg-error', role: 'alert', class: 'alert inline' });
   const output = h('div', { 'aria-live': 'polite' });
+  /** Each family change and each request starts a new round; an answer from an older round is dropped. */
+  let round = 0;
+  const clear = () => {
+    round++;
+    replace(output);
+    problem.textContent = '';
+    ctx.notify('');
+  };
+  const fail = (text: string) => {
+    problem.textContent = text;
+    ctx.notify('');
+    problem.scrollIntoView({ block: 'nearest' });
+  };
 
   const blocks = {
     context: field('Context', context),
@@ -137,7 +166,10 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
     else ratio.value = '';
     showFields();
   };
-  family.addEventListener('change', () => void loadFamily());
+  family.addEventListener('change', () => {
+    clear();
+    void loadFamily();
+  });
   model.addEventListener('change', showFields);
 
   const form = h(
@@ -153,22 +185,25 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
     blocks.maxTools,
     blocks.query,
     field('API key', key, playgroundKey.value ? 'The key you created on the Keys page is filled in (kept in this page only).' : 'Paste one of your keys; it stays in this page only and is never stored.'),
-    submit,
+    h('div', { class: 'actions' }, submit),
+    problem,
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    clear();
+    const mine = round;
     const f = family.value as Family;
     let client;
     try {
       client = keyClient(key.value.trim());
     } catch (err) {
-      return ctx.notify((err as Error).message, 'error');
+      return fail((err as Error).message);
     }
     playgroundKey.value = key.value.trim();
     const parsed = f === 'history' ? parseMessages(messages.value) : [];
-    if (typeof parsed === 'string') return ctx.notify(parsed, 'error');
+    if (typeof parsed === 'string') return fail(parsed);
     const toolList = f === 'tool-discovery' ? parseTools(tools.value) : [];
-    if (typeof toolList === 'string') return ctx.notify(toolList, 'error');
+    if (typeof toolList === 'string') return fail(toolList);
     const input: PlaygroundInput = {
       model: model.value,
       ratio: ratio.value === '' ? undefined : Number(ratio.value),
@@ -181,21 +216,25 @@ export const playgroundView: View = async (main, ctx: ViewContext) => {
       tools: toolList,
       maxTools: maxTools.value === '' ? undefined : Number(maxTools.value),
     };
+    const chosen = selected();
     submit.disabled = true;
-    replace(output);
-    ctx.notify('Compressing…');
+    const busy = h('p', { class: 'status', role: 'status' }, 'Compressing…');
+    replace(output, busy);
     try {
       const outcome = await compress(client, f, input);
-      if (!outcome.result) {
-        return ctx.notify(describeError(outcome.error, outcome.status), 'error');
-      }
-      ctx.notify('Compressed.');
-      replace(output, resultView(outcome.result, selected()));
+      // The family changed while this request ran: its answer is not what the form now shows.
+      if (mine !== round) return;
+      replace(output);
+      if (!outcome.result) return fail(describeError(outcome.error, outcome.status));
+      replace(output, resultView(outcome.result, f, chosen));
       output.querySelector<HTMLElement>('#result-title')?.focus();
     } catch (err) {
-      ctx.notify(`Network error: ${(err as Error).message}`, 'error');
+      if (mine !== round) return;
+      replace(output);
+      fail(`Network error: ${(err as Error).message}`);
     } finally {
-      submit.disabled = false;
+      // A family load in progress keeps the button locked until its models are in.
+      if (mine === round) submit.disabled = false;
     }
   });
 

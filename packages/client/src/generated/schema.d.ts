@@ -2630,6 +2630,42 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "summary": "user: I am planning a trip to Lisbon in May. What should I pack?\nassistant: Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river.\nuser: [...]",
+                 *         "messages": [
+                 *           {
+                 *             "role": "system",
+                 *             "content": "You are a travel assistant."
+                 *           },
+                 *           {
+                 *             "role": "user",
+                 *             "content": "user: I am planning a trip to Lisbon in May. What should I pack?\nassistant: Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river.\nuser: [...]"
+                 *           },
+                 *           {
+                 *             "role": "assistant",
+                 *             "content": "Baixa and Chiado are central and flat; Alfama is charming but hilly."
+                 *           },
+                 *           {
+                 *             "role": "user",
+                 *             "content": "Book me a hotel in Chiado then."
+                 *           }
+                 *         ],
+                 *         "original_tokens": 100,
+                 *         "compressed_tokens": 86,
+                 *         "tokens_saved": 14,
+                 *         "messages_compressed": 3,
+                 *         "messages_kept": 2,
+                 *         "compression_ratio": 1.16,
+                 *         "target_compression_ratio": null,
+                 *         "actual_compression_ratio": 0.14,
+                 *         "duration_ms": 240
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["HistoryResponse"];
             };
         };
@@ -2639,6 +2675,77 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "results": [
+                 *           {
+                 *             "summary": "user: I am planning a trip to Lisbon in May. What should I pack?\nassistant: Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river.\nuser: [...]",
+                 *             "messages": [
+                 *               {
+                 *                 "role": "system",
+                 *                 "content": "You are a travel assistant."
+                 *               },
+                 *               {
+                 *                 "role": "user",
+                 *                 "content": "user: I am planning a trip to Lisbon in May. What should I pack?\nassistant: Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river.\nuser: [...]"
+                 *               },
+                 *               {
+                 *                 "role": "assistant",
+                 *                 "content": "Baixa and Chiado are central and flat; Alfama is charming but hilly."
+                 *               },
+                 *               {
+                 *                 "role": "user",
+                 *                 "content": "Book me a hotel in Chiado then."
+                 *               }
+                 *             ],
+                 *             "original_tokens": 100,
+                 *             "compressed_tokens": 86,
+                 *             "tokens_saved": 14,
+                 *             "messages_compressed": 3,
+                 *             "messages_kept": 2,
+                 *             "compression_ratio": 1.16,
+                 *             "target_compression_ratio": null,
+                 *             "actual_compression_ratio": 0.14,
+                 *             "duration_ms": 152
+                 *           },
+                 *           {
+                 *             "summary": "user: I am planning a trip to Lisbon in May. What should I pack? week and want to walk",
+                 *             "messages": [
+                 *               {
+                 *                 "role": "system",
+                 *                 "content": "You are a travel assistant."
+                 *               },
+                 *               {
+                 *                 "role": "user",
+                 *                 "content": "user: I am planning a trip to Lisbon in May. What should I pack? week and want to walk"
+                 *               },
+                 *               {
+                 *                 "role": "assistant",
+                 *                 "content": "Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river."
+                 *               }
+                 *             ],
+                 *             "original_tokens": 65,
+                 *             "compressed_tokens": 59,
+                 *             "tokens_saved": 6,
+                 *             "messages_compressed": 1,
+                 *             "messages_kept": 1,
+                 *             "compression_ratio": 1.1,
+                 *             "target_compression_ratio": null,
+                 *             "actual_compression_ratio": 0.0923,
+                 *             "duration_ms": 152
+                 *           }
+                 *         ],
+                 *         "total_original_tokens": 165,
+                 *         "total_compressed_tokens": 145,
+                 *         "total_tokens_saved": 20,
+                 *         "average_compression_ratio": 0.1162,
+                 *         "count": 2
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["HistoryBatchResponse"];
             };
         };
@@ -2648,6 +2755,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "tool_name": "run_tests",
+                 *         "compressed_output": "[... 3 lines]\n2026-11-24 10:00:04 ERROR test usage: expected 3 requests, got 2\n[... 1 line]\n2026-11-24 10:00:06 INFO finished: 4 passed, 1 failed",
+                 *         "detected_format": "log",
+                 *         "original_tokens": 118,
+                 *         "compressed_tokens": 59,
+                 *         "tokens_saved": 59,
+                 *         "compression_ratio": 2,
+                 *         "target_compression_ratio": null,
+                 *         "actual_compression_ratio": 0.5,
+                 *         "duration_ms": 309
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolOutputResponse"];
             };
         };
@@ -2657,6 +2782,45 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "results": [
+                 *           {
+                 *             "tool_name": "run_tests",
+                 *             "compressed_output": "[... 3 lines]\n2026-11-24 10:00:04 ERROR test usage: expected 3 requests, got 2\n[... 1 line]\n2026-11-24 10:00:06 INFO finished: 4 passed, 1 failed",
+                 *             "detected_format": "log",
+                 *             "original_tokens": 118,
+                 *             "compressed_tokens": 59,
+                 *             "tokens_saved": 59,
+                 *             "compression_ratio": 2,
+                 *             "target_compression_ratio": null,
+                 *             "actual_compression_ratio": 0.5,
+                 *             "duration_ms": 197
+                 *           },
+                 *           {
+                 *             "tool_name": "search_issues",
+                 *             "compressed_output": "{\"results\":[{\"id\":17,\"state\":\"closed\",\"_omitted\":3},{\"id\":18,\"title\":\"Add dark mode\",\"state\":\"open\",\"_omitted\":2}]}",
+                 *             "detected_format": "json",
+                 *             "original_tokens": 83,
+                 *             "compressed_tokens": 39,
+                 *             "tokens_saved": 44,
+                 *             "compression_ratio": 2.13,
+                 *             "target_compression_ratio": null,
+                 *             "actual_compression_ratio": 0.5301,
+                 *             "duration_ms": 197
+                 *           }
+                 *         ],
+                 *         "total_original_tokens": 201,
+                 *         "total_compressed_tokens": 98,
+                 *         "total_tokens_saved": 103,
+                 *         "average_compression_ratio": 0.5151,
+                 *         "count": 2
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolOutputBatchResponse"];
             };
         };
@@ -2666,6 +2830,26 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "relevant_tools": [
+                 *           "get_weather",
+                 *           "send_email"
+                 *         ],
+                 *         "tool_count": 2,
+                 *         "original_tool_count": 3,
+                 *         "reasoning": "get_weather: related \"rain\" ~ \"weather\", \"lisbon\" ~ \"forecast\"\nsend_email: only faint near words matched",
+                 *         "duration_ms": 84,
+                 *         "original_tokens": 114,
+                 *         "compressed_tokens": 75,
+                 *         "tokens_saved": 39,
+                 *         "actual_compression_ratio": 0.3421
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolDiscoveryResponse"];
             };
         };
@@ -2675,6 +2859,48 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": null,
+                 *       "data": {
+                 *         "results": [
+                 *           {
+                 *             "relevant_tools": [
+                 *               "get_weather",
+                 *               "send_email"
+                 *             ],
+                 *             "tool_count": 2,
+                 *             "original_tool_count": 3,
+                 *             "reasoning": "get_weather: related \"rain\" ~ \"weather\", \"lisbon\" ~ \"forecast\"\nsend_email: only faint near words matched",
+                 *             "duration_ms": 108,
+                 *             "original_tokens": 114,
+                 *             "compressed_tokens": 75,
+                 *             "tokens_saved": 39,
+                 *             "actual_compression_ratio": 0.3421
+                 *           },
+                 *           {
+                 *             "relevant_tools": [
+                 *               "send_email"
+                 *             ],
+                 *             "tool_count": 1,
+                 *             "original_tool_count": 3,
+                 *             "reasoning": "send_email: matches \"email\"; related \"itinerary\" ~ \"recipients\"",
+                 *             "duration_ms": 108,
+                 *             "original_tokens": 114,
+                 *             "compressed_tokens": 39,
+                 *             "tokens_saved": 75,
+                 *             "actual_compression_ratio": 0.6579
+                 *           }
+                 *         ],
+                 *         "total_original_tokens": 228,
+                 *         "total_compressed_tokens": 114,
+                 *         "total_tokens_saved": 114,
+                 *         "average_compression_ratio": 0.5,
+                 *         "count": 2
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolDiscoveryBatchResponse"];
             };
         };
@@ -3450,6 +3676,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "context": "The Normans were the people who in the 10th and 11th centuries gave their name to Normandy.\n\nThe weather in Paris is mild.",
+                 *       "query": "In what country is Normandy located?",
+                 *       "compression_model_name": "latte_v1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["QuestionSpecificRequest"];
             };
         };
@@ -3591,6 +3824,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "context": "Our quarterly report shows revenue rose 12% to $4.2 million. Most of the growth came from the new subscription plan. Costs rose 5%, mainly hosting."
+                 *         },
+                 *         {
+                 *           "context": "The team grew from 14 to 17 people. We plan to open an office in Lisbon next spring."
+                 *         }
+                 *       ],
+                 *       "compression_model_name": "espresso_v1",
+                 *       "target_compression_ratio": 0.5
+                 *     }
+                 */
                 "application/json": components["schemas"]["QuestionAgnosticBatchRequest"];
             };
         };
@@ -3627,6 +3874,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "context": "Our quarterly report shows revenue rose 12% to $4.2 million. Most of the growth came from the new subscription plan. Costs rose 5%, mainly hosting.",
+                 *       "compression_model_name": "espresso_v1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["QuestionAgnosticRequest"];
             };
         };
@@ -3768,6 +4021,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "context": "# Install\n\nRun `npm ci` in the repository root. This installs every dependency and takes about a minute.\n\n## Start\n\nRun `npm start`; the server listens on port 8080."
+                 *         },
+                 *         {
+                 *           "context": "## Usage\n\n- `crema compress FILE` shortens a file.\n- `crema keys list` shows your keys."
+                 *         }
+                 *       ],
+                 *       "compression_model_name": "markdown_v1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkdownBatchRequest"];
             };
         };
@@ -3804,6 +4070,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "context": "# Install\n\nRun `npm ci` in the repository root. This installs every dependency and takes about a minute.\n\n## Start\n\nRun `npm start`; the server listens on port 8080.",
+                 *       "compression_model_name": "markdown_v1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarkdownRequest"];
             };
         };
@@ -3906,20 +4178,32 @@ export interface operations {
                  * @example {
                  *       "messages": [
                  *         {
+                 *           "role": "system",
+                 *           "content": "You are a travel assistant."
+                 *         },
+                 *         {
                  *           "role": "user",
-                 *           "content": "My order 4411 arrived broken. The box was crushed and the lamp inside is cracked."
+                 *           "content": "I am planning a trip to Lisbon in May. What should I pack? I will stay for a week and want to walk a lot."
                  *         },
                  *         {
                  *           "role": "assistant",
-                 *           "content": "Sorry to hear that. Could you send a photo of the damage?"
+                 *           "content": "Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river."
                  *         },
                  *         {
                  *           "role": "user",
-                 *           "content": "Sent. What happens next?"
+                 *           "content": "Which neighbourhood is best to stay in?"
+                 *         },
+                 *         {
+                 *           "role": "assistant",
+                 *           "content": "Baixa and Chiado are central and flat; Alfama is charming but hilly."
+                 *         },
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Book me a hotel in Chiado then."
                  *         }
                  *       ],
-                 *       "keep_recent": 1,
-                 *       "source": "sdk:python"
+                 *       "compression_model_name": "hcc_latte_v1",
+                 *       "keep_recent": 2
                  *     }
                  */
                 "application/json": components["schemas"]["HistoryRequest"];
@@ -3958,6 +4242,60 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "messages": [
+                 *             {
+                 *               "role": "system",
+                 *               "content": "You are a travel assistant."
+                 *             },
+                 *             {
+                 *               "role": "user",
+                 *               "content": "I am planning a trip to Lisbon in May. What should I pack? I will stay for a week and want to walk a lot."
+                 *             },
+                 *             {
+                 *               "role": "assistant",
+                 *               "content": "Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river."
+                 *             },
+                 *             {
+                 *               "role": "user",
+                 *               "content": "Which neighbourhood is best to stay in?"
+                 *             },
+                 *             {
+                 *               "role": "assistant",
+                 *               "content": "Baixa and Chiado are central and flat; Alfama is charming but hilly."
+                 *             },
+                 *             {
+                 *               "role": "user",
+                 *               "content": "Book me a hotel in Chiado then."
+                 *             }
+                 *           ],
+                 *           "compression_model_name": "hcc_latte_v1",
+                 *           "keep_recent": 2
+                 *         },
+                 *         {
+                 *           "messages": [
+                 *             {
+                 *               "role": "system",
+                 *               "content": "You are a travel assistant."
+                 *             },
+                 *             {
+                 *               "role": "user",
+                 *               "content": "I am planning a trip to Lisbon in May. What should I pack? I will stay for a week and want to walk a lot."
+                 *             },
+                 *             {
+                 *               "role": "assistant",
+                 *               "content": "Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river."
+                 *             }
+                 *           ],
+                 *           "compression_model_name": "hcc_espresso_v1",
+                 *           "keep_recent": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["HistoryBatchRequest"];
             };
         };
@@ -3994,6 +4332,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         {
+                 *           "role": "system",
+                 *           "content": "You are a travel assistant."
+                 *         },
+                 *         {
+                 *           "role": "user",
+                 *           "content": "I am planning a trip to Lisbon in May. What should I pack? I will stay for a week and want to walk a lot."
+                 *         },
+                 *         {
+                 *           "role": "assistant",
+                 *           "content": "Pack light layers, comfortable walking shoes for the hills and cobblestones, a light rain jacket and sunscreen. Evenings can be cool near the river."
+                 *         },
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Which neighbourhood is best to stay in?"
+                 *         },
+                 *         {
+                 *           "role": "assistant",
+                 *           "content": "Baixa and Chiado are central and flat; Alfama is charming but hilly."
+                 *         },
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Book me a hotel in Chiado then."
+                 *         }
+                 *       ],
+                 *       "compression_model_name": "hcc_latte_v1",
+                 *       "keep_recent": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["HistoryRequest"];
             };
         };
@@ -4094,9 +4464,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "tool_output": "INFO start\nINFO start\nERROR disk full on /var\nINFO done",
-                 *       "tool_name": "shell",
-                 *       "compression_model_name": "toc_americano_v1"
+                 *       "tool_output": "2026-11-24 10:00:01 INFO starting test run\n2026-11-24 10:00:02 INFO test auth: passed\n2026-11-24 10:00:03 INFO test keys: passed\n2026-11-24 10:00:04 ERROR test usage: expected 3 requests, got 2\n2026-11-24 10:00:05 INFO test ledger: passed\n2026-11-24 10:00:06 INFO finished: 4 passed, 1 failed",
+                 *       "tool_name": "run_tests",
+                 *       "query": "Which test failed?",
+                 *       "compression_model_name": "toc_latte_v1"
                  *     }
                  */
                 "application/json": components["schemas"]["ToolOutputRequest"];
@@ -4135,6 +4506,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "tool_output": "2026-11-24 10:00:01 INFO starting test run\n2026-11-24 10:00:02 INFO test auth: passed\n2026-11-24 10:00:03 INFO test keys: passed\n2026-11-24 10:00:04 ERROR test usage: expected 3 requests, got 2\n2026-11-24 10:00:05 INFO test ledger: passed\n2026-11-24 10:00:06 INFO finished: 4 passed, 1 failed",
+                 *           "tool_name": "run_tests",
+                 *           "query": "Which test failed?",
+                 *           "compression_model_name": "toc_latte_v1"
+                 *         },
+                 *         {
+                 *           "tool_output": "{\"results\":[{\"id\":17,\"title\":\"Fix memory leak in image cache\",\"state\":\"closed\",\"labels\":[\"bug\"],\"body\":\"The cache kept every decoded frame; it now evicts the least recently used one.\"},{\"id\":18,\"title\":\"Add dark mode\",\"state\":\"open\",\"labels\":[\"feature\"],\"body\":\"Users asked for a dark theme on the settings page and the dashboard.\"}]}",
+                 *           "tool_name": "search_issues",
+                 *           "compression_model_name": "toc_americano_v1"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolOutputBatchRequest"];
             };
         };
@@ -4171,6 +4559,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tool_output": "2026-11-24 10:00:01 INFO starting test run\n2026-11-24 10:00:02 INFO test auth: passed\n2026-11-24 10:00:03 INFO test keys: passed\n2026-11-24 10:00:04 ERROR test usage: expected 3 requests, got 2\n2026-11-24 10:00:05 INFO test ledger: passed\n2026-11-24 10:00:06 INFO finished: 4 passed, 1 failed",
+                 *       "tool_name": "run_tests",
+                 *       "query": "Which test failed?",
+                 *       "compression_model_name": "toc_latte_v1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolOutputRequest"];
             };
         };
@@ -4271,30 +4667,56 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "query": "open a ticket for the broken login page",
+                 *       "query": "Will it rain in Lisbon tomorrow?",
                  *       "tools": [
                  *         {
-                 *           "name": "create_issue",
-                 *           "description": "Create a new issue in a GitHub repository.",
+                 *           "name": "get_weather",
+                 *           "description": "Current weather and forecast for a city.",
                  *           "parameters": {
                  *             "type": "object",
                  *             "properties": {
-                 *               "title": {
+                 *               "city": {
+                 *                 "type": "string"
+                 *               }
+                 *             },
+                 *             "required": [
+                 *               "city"
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "send_email",
+                 *           "description": "Send an email to one or more recipients.",
+                 *           "parameters": {
+                 *             "type": "object",
+                 *             "properties": {
+                 *               "to": {
                  *                 "type": "string"
                  *               },
-                 *               "body": {
+                 *               "subject": {
                  *                 "type": "string"
                  *               }
                  *             }
                  *           }
                  *         },
                  *         {
-                 *           "name": "get_weather",
-                 *           "description": "Current weather for a city."
+                 *           "name": "get_directions",
+                 *           "description": "Route between two places with travel time.",
+                 *           "parameters": {
+                 *             "type": "object",
+                 *             "properties": {
+                 *               "origin": {
+                 *                 "type": "string"
+                 *               },
+                 *               "destination": {
+                 *                 "type": "string"
+                 *               }
+                 *             }
+                 *           }
                  *         }
                  *       ],
-                 *       "max_tools": 5,
-                 *       "compression_model_name": "tdc_coldbrew_v1"
+                 *       "compression_model_name": "tdc_coldbrew_v1",
+                 *       "max_tools": 2
                  *     }
                  */
                 "application/json": components["schemas"]["ToolDiscoveryRequest"];
@@ -4333,6 +4755,116 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "query": "Will it rain in Lisbon tomorrow?",
+                 *           "tools": [
+                 *             {
+                 *               "name": "get_weather",
+                 *               "description": "Current weather and forecast for a city.",
+                 *               "parameters": {
+                 *                 "type": "object",
+                 *                 "properties": {
+                 *                   "city": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 },
+                 *                 "required": [
+                 *                   "city"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "name": "send_email",
+                 *               "description": "Send an email to one or more recipients.",
+                 *               "parameters": {
+                 *                 "type": "object",
+                 *                 "properties": {
+                 *                   "to": {
+                 *                     "type": "string"
+                 *                   },
+                 *                   "subject": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             },
+                 *             {
+                 *               "name": "get_directions",
+                 *               "description": "Route between two places with travel time.",
+                 *               "parameters": {
+                 *                 "type": "object",
+                 *                 "properties": {
+                 *                   "origin": {
+                 *                     "type": "string"
+                 *                   },
+                 *                   "destination": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           ],
+                 *           "compression_model_name": "tdc_coldbrew_v1",
+                 *           "max_tools": 2
+                 *         },
+                 *         {
+                 *           "query": "Email the itinerary to Ana",
+                 *           "tools": [
+                 *             {
+                 *               "name": "get_weather",
+                 *               "description": "Current weather and forecast for a city.",
+                 *               "parameters": {
+                 *                 "type": "object",
+                 *                 "properties": {
+                 *                   "city": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 },
+                 *                 "required": [
+                 *                   "city"
+                 *                 ]
+                 *               }
+                 *             },
+                 *             {
+                 *               "name": "send_email",
+                 *               "description": "Send an email to one or more recipients.",
+                 *               "parameters": {
+                 *                 "type": "object",
+                 *                 "properties": {
+                 *                   "to": {
+                 *                     "type": "string"
+                 *                   },
+                 *                   "subject": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             },
+                 *             {
+                 *               "name": "get_directions",
+                 *               "description": "Route between two places with travel time.",
+                 *               "parameters": {
+                 *                 "type": "object",
+                 *                 "properties": {
+                 *                   "origin": {
+                 *                     "type": "string"
+                 *                   },
+                 *                   "destination": {
+                 *                     "type": "string"
+                 *                   }
+                 *                 }
+                 *               }
+                 *             }
+                 *           ],
+                 *           "compression_model_name": "tdc_coldbrew_v1",
+                 *           "max_tools": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolDiscoveryBatchRequest"];
             };
         };
@@ -4369,6 +4901,60 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "Will it rain in Lisbon tomorrow?",
+                 *       "tools": [
+                 *         {
+                 *           "name": "get_weather",
+                 *           "description": "Current weather and forecast for a city.",
+                 *           "parameters": {
+                 *             "type": "object",
+                 *             "properties": {
+                 *               "city": {
+                 *                 "type": "string"
+                 *               }
+                 *             },
+                 *             "required": [
+                 *               "city"
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "send_email",
+                 *           "description": "Send an email to one or more recipients.",
+                 *           "parameters": {
+                 *             "type": "object",
+                 *             "properties": {
+                 *               "to": {
+                 *                 "type": "string"
+                 *               },
+                 *               "subject": {
+                 *                 "type": "string"
+                 *               }
+                 *             }
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "get_directions",
+                 *           "description": "Route between two places with travel time.",
+                 *           "parameters": {
+                 *             "type": "object",
+                 *             "properties": {
+                 *               "origin": {
+                 *                 "type": "string"
+                 *               },
+                 *               "destination": {
+                 *                 "type": "string"
+                 *               }
+                 *             }
+                 *           }
+                 *         }
+                 *       ],
+                 *       "compression_model_name": "tdc_coldbrew_v1",
+                 *       "max_tools": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToolDiscoveryRequest"];
             };
         };
