@@ -87,6 +87,21 @@ function pool(lang: Language, docs: string[][]): string[] {
   return out;
 }
 
+/**
+ * One paragraph per opening: translation credits, the ISO 8859 family's pages and "your shell may
+ * have its own version" notes recur with a word or two changed, and a near copy of the gold among
+ * the distractors measures nothing.
+ */
+function distinctOpenings(paragraphs: string[]): string[] {
+  const seen = new Set<string>();
+  return paragraphs.filter((p) => {
+    const opening = [...p].slice(0, 40).join('');
+    if (seen.has(opening)) return false;
+    seen.add(opening);
+    return true;
+  });
+}
+
 const SENTENCES = /(?<=[.!?;:؟।])\s+|(?<=[。！？])/u;
 
 function cloze(lang: Language, paragraphs: string[], gold: number, random: () => number): { question: string; answer: string } | undefined {
@@ -114,7 +129,7 @@ function cloze(lang: Language, paragraphs: string[], gold: number, random: () =>
 for (const lang of LANGUAGES) {
   if (args.only && !args.only.split(',').includes(lang)) continue;
   const file = path.join(args.out!, `${lang}.json`);
-  const paragraphs = !args.repool && existsSync(file) ? loadLanguage(lang, args.out).paragraphs : pool(lang, documents(unpacked(args.src!, lang), lang));
+  const paragraphs = distinctOpenings(!args.repool && existsSync(file) ? loadLanguage(lang, args.out).paragraphs : pool(lang, documents(unpacked(args.src!, lang), lang)));
   const random = rng(11);
   const items: LanguageSet['items'] = [];
   for (let gold = 0; gold < paragraphs.length && items.length < DEV + TEST; gold++) {

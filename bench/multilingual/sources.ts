@@ -67,10 +67,24 @@ function manParagraphs(file: string): string[] {
     .filter((l) => l.length > 0);
 }
 
-/** Text of each `<p>` of a LibreOffice help page. */
+/** Consecutive short texts joined into paragraphs of 250+ characters (help and UI texts come a sentence or two at a time). */
+function joined(texts: string[]): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const t of texts) {
+    current = current ? `${current} ${t}` : t;
+    if (current.length >= 250) {
+      out.push(current);
+      current = '';
+    }
+  }
+  return out;
+}
+
+/** The Hindi `<p>`s of a LibreOffice help page (many pages are partly untranslated), joined into paragraphs. */
 function helpParagraphs(file: string): string[] {
   const html = readFileSync(file, 'utf8');
-  return [...html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gu)].map((m) =>
+  const texts = [...html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gu)].map((m) =>
     m[1]!
       .replace(/<[^>]+>/gu, '')
       .replace(/&nbsp;/gu, ' ')
@@ -81,6 +95,7 @@ function helpParagraphs(file: string): string[] {
       .replace(/\s+/gu, ' ')
       .trim(),
   );
+  return joined(texts.filter((t) => /\p{Script=Devanagari}/u.test(t) && !texts.includes(t, texts.indexOf(t) + 1)));
 }
 
 /** Fluent messages of one .ftl file, markup and placeables removed, consecutive ones joined into paragraphs of 250+ characters. */
@@ -93,17 +108,8 @@ function fluentParagraphs(file: string): string[] {
         .replace(/\s+/gu, ' ')
         .trim(),
     )
-    .filter((v) => v.length >= 40 && /[.!؟،]$|[.!؟]/u.test(v));
-  const out: string[] = [];
-  let current = '';
-  for (const v of values) {
-    current = current ? `${current} ${v}` : v;
-    if (current.length >= 250) {
-      out.push(current);
-      current = '';
-    }
-  }
-  return out;
+    .filter((v) => v.length >= 25 && /\p{Script=Arabic}/u.test(v));
+  return joined(values);
 }
 
 /** Candidate paragraphs of a language, grouped by the document they come from, in a fixed order. */
