@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
 });
 if (args.split !== 'dev' && args.split !== 'test') throw new Error('--split must be dev or test');
 
-const NX = [4, 10];
+const NX = [4, 10, 20];
 const k = Number(args.distractors);
 const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: args.models! }), 9));
 const viaEngine = (weights: WeightsId, coarse: boolean) => async (context: string, query: string, nx: number) => {

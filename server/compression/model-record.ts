@@ -2,6 +2,7 @@ import type { components } from '../../generated/schema.js';
 import { INPUT_PRICE_PER_1M_USD } from '../billing/prices.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { ModelSpec } from './model-catalog.js';
+import { languageSupport } from './language-support.js';
 
 export type ModelRecord = components['schemas']['ModelRecord'];
 
@@ -10,6 +11,7 @@ export const TOKENIZER = 'o200k_base';
 
 /** The one mapping from catalog entry to the API's model record. */
 export function toModelRecord(spec: ModelSpec, weights: WeightsAvailability): ModelRecord {
+  const languages = languageSupport(spec.weights);
   return {
     id: spec.id,
     family: spec.family,
@@ -22,5 +24,6 @@ export function toModelRecord(spec: ModelSpec, weights: WeightsAvailability): Mo
     input_price_per_1m: INPUT_PRICE_PER_1M_USD[spec.id],
     status: weights.isAvailable(spec.weights) ? 'available' : 'unavailable',
     tokenizer: TOKENIZER,
+    ...(spec.family === 'question-specific' && languages ? { languages } : {}),
   };
 }
