@@ -1848,8 +1848,8 @@ export interface components {
              * @enum {string}
              */
             scoring: "model_and_lexical" | "lexical";
-            /** @description Share of benchmark questions (%) whose answer the model kept, coarse mode, a gold paragraph among 9 distractors. */
-            answer_retention: {
+            /** @description Share of benchmark questions (%) whose answer the model kept, coarse mode, a gold paragraph among 9 distractors; absent where the model was not benchmarked per language. */
+            answer_retention?: {
                 "4x": number;
                 "10x": number;
             };

@@ -11,7 +11,6 @@ export const TOKENIZER = 'o200k_base';
 
 /** The one mapping from catalog entry to the API's model record. */
 export function toModelRecord(spec: ModelSpec, weights: WeightsAvailability): ModelRecord {
-  const languages = languageSupport(spec.weights);
   return {
     id: spec.id,
     family: spec.family,
@@ -24,6 +23,6 @@ export function toModelRecord(spec: ModelSpec, weights: WeightsAvailability): Mo
     input_price_per_1m: INPUT_PRICE_PER_1M_USD[spec.id],
     status: weights.isAvailable(spec.weights) ? 'available' : 'unavailable',
     tokenizer: TOKENIZER,
-    ...(spec.family === 'question-specific' && languages ? { languages } : {}),
+    ...(spec.family === 'question-specific' ? { languages: languageSupport(spec.weights) } : {}),
   };
 }

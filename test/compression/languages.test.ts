@@ -4,6 +4,8 @@ import { languageOf, lexicalWeightFor, stemmerFor } from '../../server/compressi
 import { bm25, matchScores, PLAIN_MATCH, terms } from '../../server/compression/lexical.js';
 import { graphemeStartAtOrBefore, pushToken, segment, sentencesIn, type Span } from '../../server/compression/segment.js';
 import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
+import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { toModelRecord } from '../../server/compression/model-record.js';
 
 // Real text: Debian's translated man pages (manpages-zh, -ja, -ru, -de), LibreOffice's Hindi help
 // and Firefox's Arabic language pack, the sources of bench/multilingual.
@@ -136,5 +138,29 @@ describe('cuts never split a grapheme cluster', () => {
     const text = 'ab👩‍👩‍👧cd';
     expect(graphemeStartAtOrBefore(text, 5, 0)).toBe(2);
     expect(graphemeStartAtOrBefore(text, 2, 0)).toBe(2);
+  });
+});
+
+describe('per-language support in /models', () => {
+  const available = { isAvailable: () => true };
+
+  it('lists each benchmarked language on question-specific models, with latte_v2 measured', () => {
+    const v2 = toModelRecord(MODEL_CATALOG.latte_v2, available).languages!;
+    expect(v2.map((l) => l.language)).toEqual(['en', 'de', 'es', 'fr', 'ru', 'zh', 'ja', 'ar', 'hi']);
+    const zh = v2.find((l) => l.language === 'zh')!;
+    expect(zh).toMatchObject({ word_units: 'character_pairs', stemmer: 'none', scoring: 'lexical' });
+    expect(zh.answer_retention!['4x']).toBeGreaterThan(0);
+    expect(toModelRecord(MODEL_CATALOG.latte_v1, available).languages!.every((l) => l.answer_retention === undefined)).toBe(true);
+  });
+
+  it('says the scoring that lexicalWeightFor applies to each language', () => {
+    for (const l of toModelRecord(MODEL_CATALOG.latte_v2, available).languages!) {
+      const sample = { en: DE[0]!, de: DE[0]!, es: DE[0]!, fr: DE[0]!, ru: RU[0]!, zh: ZH[0]!, ja: JA[0]!, ar: AR[0]!, hi: HI[0]! }[l.language]!;
+      expect(lexicalWeightFor(sample, LEXICAL_WEIGHT) > 0.9).toBe(l.scoring === 'lexical');
+    }
+  });
+
+  it('leaves query-free models without the field', () => {
+    expect(toModelRecord(MODEL_CATALOG.espresso_v1, available).languages).toBeUndefined();
   });
 });
