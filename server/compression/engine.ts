@@ -2,12 +2,13 @@ import type { WeightsId } from './model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
 import { assemble } from './assemble.js';
-import { cutText, LEXICAL_MATCH, type CutOptions, type ScoredText, type Target } from './compress-text.js';
+import { cutText, LEXICAL_MATCH, LEXICAL_WEIGHT, type CutOptions, type ScoredText, type Target } from './compress-text.js';
 import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
 import { countSentences, type LexicalMatch, type SentenceCounts } from './lexical.js';
+import { lexicalWeightFor } from './language.js';
 import { keepFraction } from './ratio.js';
 import { coarseToFinePlan, type CoarseToFine } from './scoring-plan.js';
 import { segment, type Block, type Span } from './segment.js';
@@ -103,7 +104,7 @@ function slice(words: readonly Word[], scores: Float32Array, span: Span): { word
 }
 
 function cutOptions(req: EngineRequest): CutOptions {
-  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight, lexicalMatch: req.lexicalMatch, blockWeight: req.blockWeight, leadBonus: req.leadBonus };
+  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight ?? lexicalWeightFor(req.context, LEXICAL_WEIGHT), lexicalMatch: req.lexicalMatch, blockWeight: req.blockWeight, leadBonus: req.leadBonus };
 }
 
 function target(req: EngineRequest, originalTokens: number): Target {

@@ -1,11 +1,12 @@
 import type { Word } from '../model/words.js';
-import { normalizeWord } from '../model/words.js';
 import { stemmer } from 'stemmer';
 import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
 import { spansHoldingAskedKind } from './answer-kind.js';
 import { cosineAt, type WordVectors } from './word-vectors.js';
 import type { WordRelations } from './word-relations.js';
+import { languageOf, stemKeepsFirstLetter, stemmerFor } from './language.js';
+import { wordUnits } from './word-units.js';
 
 /** Porter stem of a lowercased term (memoised). */
 export const stem: (term: string) => string = stringMemo(stemmer);
@@ -15,13 +16,13 @@ const STOP = new Set(
   'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as'.split(' '),
 );
 
-/** Lowercased, accent-free content terms of a text. */
+/** Lowercased, accent-free content terms of a text, in any script (word-units.ts). */
 export function terms(text: string): string[] {
   if (ASCII_ONLY.test(text)) return asciiTerms(text.toLowerCase());
-  return normalizeWord(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0 && !STOP.has(w));
+  return wordUnits(text, isStopWord);
 }
+
+const isStopWord = (w: string) => STOP.has(w);
 
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
@@ -150,9 +151,11 @@ interface CountOptions {
   normalize?: ((term: string) => string) | undefined;
   soft?: SoftMatch | undefined;
   rarity?: RarityWeight | undefined;
+  /** Whether `normalize` keeps a term's first character (default true). */
+  keepsFirst?: boolean | undefined;
 }
 
-function countQueryTerms(text: string, spans: readonly Span[], query: string, { normalize, soft, rarity }: CountOptions = {}): QueryCounts {
+function countQueryTerms(text: string, spans: readonly Span[], query: string, { normalize, soft, rarity, keepsFirst = true }: CountOptions = {}): QueryCounts {
   const norm = (t: string) => (normalize ? normalize(t) : t);
   const queryTerms = terms(query);
   // Each distinct term with its first surface form, which stands for it where a word list is
@@ -168,7 +171,7 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, { 
   const slot = new Map(q.map((t, i) => [t, i]));
   // A Porter stem keeps its word's first letter: a term whose first letter opens no query term is
   // not one, and is not stemmed at all (most of a text's terms).
-  const openers = new Set(q.map((t) => t[0]));
+  const openers = keepsFirst ? new Set(q.map((t) => t[0])) : undefined;
   const vectors = soft && soft.weight > 0 ? soft.vectors() : undefined;
   // Only the query's terms are counted in each span (and their spans' count): the scores need
   // nothing else, and a map of every term of every span was most of the time on long texts.
@@ -180,7 +183,7 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, { 
     if (vectors) spanTerms[d] = ts;
     lengths[d] = ts.length;
     for (const t of ts) {
-      if (!openers.has(t[0])) continue;
+      if (openers && !openers.has(t[0])) continue;
       const at = slot.get(norm(t));
       if (at !== undefined) counts[at]!++;
     }
@@ -256,7 +259,7 @@ export function bm25(text: string, spans: readonly Span[], query: string, normal
 
 /** How the engine's lexical prior matches a query against sentences. */
 export interface LexicalMatch {
-  /** Compare Porter stems, so "located" finds "locate" and "countries" finds "country". */
+  /** Compare stems (Porter for English, Snowball for the text's language), so "located" finds "locate" and "countries" finds "country". */
   stems: boolean;
   /** Count near words (word vectors) as partial matches of query terms the span lacks. */
   soft?: SoftMatch | undefined;
@@ -269,8 +272,11 @@ export interface LexicalMatch {
 }
 export const PLAIN_MATCH: LexicalMatch = { stems: false };
 
-function countOptions(match: LexicalMatch): CountOptions {
-  return { normalize: match.stems ? stem : undefined, soft: match.soft, rarity: match.rarity };
+/** The stemmer follows the language of the text and query (language.ts); the weights were tuned on English with Porter's. */
+function countOptions(match: LexicalMatch, text: string, query: string): CountOptions {
+  if (!match.stems) return { soft: match.soft, rarity: match.rarity };
+  const language = languageOf(text, query);
+  return { normalize: stemmerFor(language), keepsFirst: stemKeepsFirstLetter(language), soft: match.soft, rarity: match.rarity };
 }
 
 /**
@@ -281,7 +287,7 @@ function countOptions(match: LexicalMatch): CountOptions {
  * Debian FAQ; WordNet serves only through soft matching, for terms the text never uses.)
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
-  return withAskedKind(text, spans, query, match, bm25Scores(countQueryTerms(text, spans, query, countOptions(match))));
+  return withAskedKind(text, spans, query, match, bm25Scores(countQueryTerms(text, spans, query, countOptions(match, text, query))));
 }
 
 function withAskedKind(text: string, spans: readonly Span[], query: string, match: LexicalMatch, scores: number[]): number[] {
@@ -303,7 +309,7 @@ export interface SentenceCounts {
 }
 
 export function countSentences(text: string, sentences: readonly Span[], query: string, match: LexicalMatch): SentenceCounts {
-  return { sentences, query, match, counts: countQueryTerms(text, sentences, query, countOptions(match)) };
+  return { sentences, query, match, counts: countQueryTerms(text, sentences, query, countOptions(match, text, query)) };
 }
 
 /** `matchScores` of each block, from the counts of the sentences it holds. */
@@ -341,7 +347,7 @@ export function withLexicalPrior(
   const counts =
     counted && counted.query === query && counted.match === match && counted.counts.tf.length === sentences.length
       ? counted.counts
-      : countQueryTerms(text, sentences, query, countOptions(match));
+      : countQueryTerms(text, sentences, query, countOptions(match, text, query));
   const raw = scaled(bm25Scores(counts));
   const share = blocks.length > 1 ? (match.blockShare ?? 0) : 0;
   const rawBlocks = share > 0 ? scaled(bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length))) : undefined;

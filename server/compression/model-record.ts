@@ -2,6 +2,7 @@ import type { components } from '../../generated/schema.js';
 import { INPUT_PRICE_PER_1M_USD } from '../billing/prices.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { ModelSpec } from './model-catalog.js';
+import { languageSupport } from './language-support.js';
 
 export type ModelRecord = components['schemas']['ModelRecord'];
 
@@ -22,5 +23,6 @@ export function toModelRecord(spec: ModelSpec, weights: WeightsAvailability): Mo
     input_price_per_1m: INPUT_PRICE_PER_1M_USD[spec.id],
     status: weights.isAvailable(spec.weights) ? 'available' : 'unavailable',
     tokenizer: TOKENIZER,
+    ...(spec.family === 'question-specific' ? { languages: languageSupport(spec.weights) } : {}),
   };
 }

@@ -55,13 +55,31 @@ export function pushToken(out: Span[], text: string, start: number, end: number)
         break;
       }
     }
-    // Never between the two halves of a surrogate pair.
-    const c = text.charCodeAt(cut);
-    if (c >= 0xdc00 && c <= 0xdfff) cut--;
+    cut = graphemeStartAtOrBefore(text, cut, start);
     out.push({ start, end: cut });
     start = cut;
   }
   out.push({ start, end });
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * The start of the grapheme cluster holding `at` (not before `floor`): a cut there never splits a
+ * surrogate pair, a letter from its combining marks, a Devanagari conjunct or an emoji sequence.
+ */
+export function graphemeStartAtOrBefore(text: string, at: number, floor: number): number {
+  const from = Math.max(floor, at - 32);
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let best = from;
+  for (const g of graphemes.segment(text.slice(from, at + 32))) {
+    if (from + g.index > at) break;
+    best = from + g.index;
+  }
+  if (best > floor) return best;
+  // One cluster longer than the window (a letter under dozens of marks): at least never half a surrogate pair.
+  const c = text.charCodeAt(at);
+  return c >= 0xdc00 && c <= 0xdfff ? at - 1 : at;
 }
 
 function tokensIn(text: string, start: number, end: number): Span[] {
@@ -85,9 +103,11 @@ function sentence(text: string, span: Span, atomic: boolean): Sentence {
   return { ...span, atomic, tokens: atomic ? [] : tokensIn(text, span.start, span.end) };
 }
 
-// A sentence ends after . ! or ? (plus closing quotes/brackets) followed by whitespace, after a
-// CJK full stop, exclamation or question mark (no space follows them), or at a line break.
-const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s)|[。！？｡]+[」』”’）)\]]*|\n/gu;
+// A sentence ends after . ! ? or the Arabic question mark (plus closing quotes/brackets) followed by
+// whitespace; after a CJK full stop, exclamation or question mark (no space follows them); after a
+// Devanagari danda, Urdu, Armenian, Ethiopic, Myanmar or Khmer full stop; or at a line break.
+// (Thai marks a sentence end with a space only, which also separates phrases: it stays one sentence.)
+const SENTENCE_END = /[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡]+[」』”’）)\]]*|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
 
 /** Prose sentences inside a span. */
 export function sentencesIn(text: string, span: Span): Sentence[] {

@@ -1,0 +1,64 @@
+/**
+ * Word units of a text in any script, the terms lexical matching counts: lowercase runs of
+ * letters, marks and digits; in scripts written without spaces, overlapping pairs of characters
+ * (Chinese, Japanese) or dictionary words (Thai, Lao, Khmer, Myanmar, by ICU's `Intl.Segmenter`).
+ *
+ * Pairs rather than segmented words for Chinese and Japanese: a question and its answer are cut
+ * into words differently when their contexts differ, while a pair of characters matches wherever
+ * the same word occurs (Lucene's CJK analyzer does the same). Thai and its neighbours have an
+ * alphabet: a pair of letters says nothing, so they take ICU's dictionary words.
+ */
+
+/** Chinese and Japanese characters (with the iteration and prolonged-sound marks, which sit between them). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}々〆ー]/u;
+/** Southeast Asian scripts written without spaces between words. */
+const SEGMENTED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const RUN = /[\p{L}\p{M}\p{N}]+/gu;
+
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * Lowercase, without the accents of Latin and Greek letters and Arabic's optional vowel marks
+ * and tatweel: a question typed without them still matches. Other marks are part of their letters
+ * (Devanagari vowel signs, Cyrillic й, Japanese voicing marks) and stay.
+ */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/([\p{Script=Latin}\p{Script=Greek}])\p{Mn}+/gu, '$1')
+    .replace(/[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/gu, '')
+    .normalize('NFC');
+}
+
+/** Appends the units of one run of letters, marks and digits to `out`. */
+function runUnits(run: string, out: string[]): void {
+  if (!CJK.test(run) && !SEGMENTED.test(run)) {
+    out.push(run);
+    return;
+  }
+  // Split the run where the script class changes: "linux内核" is a word and a pair.
+  let i = 0;
+  const chars = [...run];
+  while (i < chars.length) {
+    const kind = CJK.test(chars[i]!) ? 'cjk' : SEGMENTED.test(chars[i]!) ? 'seg' : 'word';
+    let j = i + 1;
+    while (j < chars.length && (CJK.test(chars[j]!) ? 'cjk' : SEGMENTED.test(chars[j]!) ? 'seg' : 'word') === kind) j++;
+    const part = chars.slice(i, j);
+    if (kind === 'cjk') {
+      if (part.length === 1) out.push(part[0]!);
+      for (let k = 0; k + 1 < part.length; k++) out.push(part[k]! + part[k + 1]!);
+    } else if (kind === 'seg') {
+      segmenter ??= new Intl.Segmenter('th', { granularity: 'word' });
+      for (const s of segmenter.segment(part.join(''))) if (s.isWordLike) out.push(s.segment);
+    } else out.push(part.join(''));
+    i = j;
+  }
+}
+
+/** The word units of a (non-ASCII) text, in order; `skip` filters units out (stop words). */
+export function wordUnits(text: string, skip?: (unit: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const m of foldText(text).matchAll(RUN)) runUnits(m[0], out);
+  return skip ? out.filter((u) => !skip(u)) : out;
+}
