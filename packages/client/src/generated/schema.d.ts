@@ -1834,6 +1834,35 @@ export interface components {
              * @constant
              */
             tokenizer: "o200k_base";
+            /** @description crema's own field, on question-specific models: per benchmarked language, how the text is read and how well the answer is kept (`npm run bench:languages`, docs/languages.md). Any other language is served the same way by its script: words (or character pairs in Chinese and Japanese), a Snowball stemmer where one exists, and the lexical prior alone outside the Latin script. */
+            languages?: components["schemas"]["LanguageSupport"][];
+        };
+        LanguageSupport: {
+            /**
+             * @description ISO 639-1 code.
+             * @example zh
+             */
+            language: string;
+            /**
+             * @description What the query is matched on: words; overlapping character pairs (Chinese, Japanese); dictionary words (Thai, Lao, Khmer, Myanmar, by ICU).
+             * @enum {string}
+             */
+            word_units: "words" | "character_pairs" | "dictionary_words";
+            /**
+             * @description How inflections are matched: Porter (English), the language's Snowball stemmer, or literally.
+             * @enum {string}
+             */
+            stemmer: "porter" | "snowball" | "none";
+            /**
+             * @description `model_and_lexical`: the network's word scores blended with the lexical prior; `lexical`: the network was trained on English and reads this script as unknown pieces, so the lexical prior (BM25 against the query) ranks the text.
+             * @enum {string}
+             */
+            scoring: "model_and_lexical" | "lexical";
+            /** @description Share of benchmark questions (%) whose answer the model kept, coarse mode, a gold paragraph among 9 distractors; absent where the model was not benchmarked per language. */
+            answer_retention?: {
+                "4x": number;
+                "10x": number;
+            };
         };
         /** @description A short example input for the family (the reference's `SampleText`). */
         SampleText: {
