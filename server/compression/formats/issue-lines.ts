@@ -12,6 +12,11 @@ const SEVERE = [
   /\b(?:denied|refused|segfault|segmentation fault|core dumped)\b/iu,
   /(?:^|\s)[EWF]\/[\w.$-]+/u,
   /^\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+\d+\s+\d+\s+[EWF]\s/u,
+  // npm prints `npm error code E404` / `npm warn deprecated …`, its debug log `123 error …`; tsc `file.ts(3,5): error TS2322`.
+  /^(?:npm|\d+) (?:error|warn|ERR!|WARN)\b/u,
+  /\b(?:error|warning) TS\d+\b/u,
+  // pino and bunyan number their levels: 40 warn, 50 error, 60 fatal.
+  /"level":\s*(?:40|50|60)\b/u,
 ];
 // Stack traces: Java/JS/C# frames, Python tracebacks, chained causes, Go goroutines, Rust panics.
 const TRACE = [
