@@ -1,12 +1,11 @@
-import { createScanner } from 'jsonc-parser';
-import { matchKey } from '../../model/words.js';
 import { PLACEHOLDER } from '../assemble.js';
 import { answerKind } from '../answer-kind.js';
 import type { Span } from '../segment.js';
 import { countTokens } from '../tokens.js';
-import { nearnessTo } from '../lexical.js';
-import type { WordVectors } from '../word-vectors.js';
 import type { FormatCompressor, FormatInput } from './format-input.js';
+import { Frontier } from './frontier.js';
+import { ARRAY, isContainer, LITERAL, NUMBER, OBJECT, parseTree, STRING, type Tree } from './json-tree.js';
+import { matchTerms, matchWords, nearestWords } from './query-terms.js';
 
 // Strings longer than this are shortened with the text engine instead of kept or dropped whole.
 const LONG_STRING_TOKENS = 40;
@@ -51,160 +50,6 @@ const NAME_REPEATS = 3;
 const COMMON_MIN_VALUES = 4;
 // Soft matching compares each unseen query word with at most this many distinct document words.
 const MAX_DOCUMENT_WORDS = 20_000;
-
-const STOP = new Set(
-  'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as me my i you your show give get find list tell all any there their'.split(' '),
-);
-
-// Node kinds.
-const OBJECT = 0;
-const ARRAY = 1;
-const STRING = 2;
-const NUMBER = 3;
-const LITERAL = 4;
-
-// jsonc-parser's SyntaxKind is an ambient const enum, which isolatedModules cannot read.
-const T_OPEN_BRACE = 1;
-const T_CLOSE_BRACE = 2;
-const T_OPEN_BRACKET = 3;
-const T_CLOSE_BRACKET = 4;
-const T_COMMA = 5;
-const T_NULL = 7;
-const T_TRUE = 8;
-const T_FALSE = 9;
-const T_STRING = 10;
-const T_NUMBER = 11;
-const T_EOF = 17;
-
-/** Query-match terms of a name or question: camelCase, snake_case and kebab-case split, stop words out; each word's match key and lower-case form. */
-function matchTerms(s: string): Array<{ key: string; word: string }> {
-  const spaced = s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
-  const out: Array<{ key: string; word: string }> = [];
-  for (const w of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (!w || STOP.has(w)) continue;
-    const k = matchKey(w);
-    if (k) out.push({ key: k, word: w });
-  }
-  return out;
-}
-
-const matchWords = (s: string): string[] => matchTerms(s).map((t) => t.key);
-
-/** Words within this cosine of a query word's nearest document word match it as well. */
-const NEAR_SPREAD = 0.05;
-
-/**
- * For each query word, the match keys of the document words nearest to it in the word vectors
- * (cosine above `threshold`, within NEAR_SPREAD of the best) and the best cosine rescaled from
- * `threshold` (0) to 1 (the text path's `nearnessTo`); undefined where no document word is that near.
- */
-function nearestWords(
-  queryWords: readonly string[],
-  documentWords: ReadonlyMap<string, string>,
-  vectors: WordVectors,
-  threshold: number,
-): Array<{ keys: string[]; nearness: number } | undefined> {
-  const nearness = nearnessTo(queryWords, vectors, threshold);
-  const rows: Array<[string, Float32Array]> = [];
-  for (const [key, word] of documentWords) {
-    const row = nearness(word);
-    if (row) rows.push([key, row]);
-  }
-  const spread = NEAR_SPREAD / (1 - threshold);
-  return queryWords.map((_, q) => {
-    let best = 0;
-    for (const [, row] of rows) best = Math.max(best, row[q]!);
-    if (best === 0) return undefined;
-    return { keys: rows.filter(([, row]) => row[q]! > 0 && row[q]! >= best - spread).map(([key]) => key), nearness: best };
-  });
-}
-
-/**
- * A JSON document's values in preorder, as parallel typed arrays (a 1 MB lock file holds ~50k
- * values; objects per node would cost more in garbage collection than the whole compression).
- * A container's members are `i + 1`, then each `last[c] + 1` up to `last[i]`.
- */
-class Tree {
-  n = 0;
-  kind = new Uint8Array(1024);
-  start = new Int32Array(1024);
-  end = new Int32Array(1024);
-  /** The member's key start for object members, else the value's start. */
-  unitStart = new Int32Array(1024);
-  /** End of the key's string literal; -1 without a key. */
-  keyEnd = new Int32Array(1024);
-  parent = new Int32Array(1024);
-  /** Last index of the node's subtree. */
-  last = new Int32Array(1024);
-  members = new Int32Array(1024);
-
-  add(kind: number, start: number, end: number, parent: number, keyStart: number, keyEnd: number): number {
-    if (this.n === this.kind.length) this.grow();
-    const i = this.n++;
-    this.kind[i] = kind;
-    this.start[i] = start;
-    this.end[i] = end;
-    this.unitStart[i] = keyEnd >= 0 ? keyStart : start;
-    this.keyEnd[i] = keyEnd;
-    this.parent[i] = parent;
-    this.last[i] = i;
-    if (parent >= 0) this.members[parent]!++;
-    return i;
-  }
-
-  private grow(): void {
-    const size = this.kind.length * 2;
-    const widen = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
-      b.set(a);
-      return b;
-    };
-    this.kind = widen(this.kind, (k) => new Uint8Array(k));
-    for (const f of ['start', 'end', 'unitStart', 'keyEnd', 'parent', 'last', 'members'] as const) this[f] = widen(this[f], (k) => new Int32Array(k));
-  }
-}
-
-/**
- * The tree of a valid JSON text, from jsonc-parser's scanner with an explicit stack: no
- * recursion (so no depth limit) and none of parseTree's per-node objects.
- */
-function parse(text: string): Tree {
-  const tree = new Tree();
-  const open: number[] = [];
-  // Per open container: whether the next string is a key (objects only).
-  const wantKey: boolean[] = [];
-  let keyStart = -1;
-  let keyEnd = -1;
-  const scanner = createScanner(text, true);
-  const add = (kind: number, start: number, end: number): number => {
-    const i = tree.add(kind, start, end, open.length > 0 ? open[open.length - 1]! : -1, keyStart, keyEnd);
-    keyStart = keyEnd = -1;
-    return i;
-  };
-  for (let t = scanner.scan(); t !== T_EOF; t = scanner.scan()) {
-    const offset = scanner.getTokenOffset();
-    if (t === T_OPEN_BRACE || t === T_OPEN_BRACKET) {
-      open.push(add(t === T_OPEN_BRACE ? OBJECT : ARRAY, offset, offset));
-      wantKey.push(t === T_OPEN_BRACE);
-    } else if (t === T_CLOSE_BRACE || t === T_CLOSE_BRACKET) {
-      const i = open.pop()!;
-      tree.end[i] = offset + 1;
-      tree.last[i] = tree.n - 1;
-      wantKey.pop();
-    } else if (t === T_COMMA) {
-      if (wantKey.length > 0 && tree.kind[open[open.length - 1]!] === OBJECT) wantKey[wantKey.length - 1] = true;
-    } else if (t === T_STRING && wantKey[wantKey.length - 1] === true) {
-      keyStart = offset;
-      keyEnd = offset + scanner.getTokenLength();
-      wantKey[wantKey.length - 1] = false;
-    } else if (t === T_STRING || t === T_NUMBER || t === T_NULL || t === T_TRUE || t === T_FALSE) {
-      add(t === T_STRING ? STRING : t === T_NUMBER ? NUMBER : LITERAL, offset, offset + scanner.getTokenLength());
-    }
-  }
-  return tree;
-}
-
-const isContainer = (kind: number): boolean => kind === OBJECT || kind === ARRAY;
 
 /** Smallest valid stand-in for a container: every member counted as omitted. */
 function skeleton(kind: number, members: number): string {
@@ -265,51 +110,6 @@ function compactMayFit(text: string, target: number): boolean {
     tokens += countTokens(text.slice(from, from + SAMPLE_CHARS).replace(/\s*\n\s*/gu, '').replace(/([:,]) /gu, '$1'));
   }
   return (text.length * tokens) / (SAMPLES * SAMPLE_CHARS) <= target * 1.25;
-}
-
-/** A binary max-heap of node indices on a priority array; ties go to the earlier node. */
-class Frontier {
-  private heap = new Int32Array(1024);
-  size = 0;
-  constructor(private readonly prio: Float64Array) {}
-  private above(a: number, b: number): boolean {
-    const pa = this.prio[a]!;
-    const pb = this.prio[b]!;
-    return pa > pb || (pa === pb && a < b);
-  }
-  push(x: number): void {
-    if (this.size === this.heap.length) {
-      const h = new Int32Array(this.size * 2);
-      h.set(this.heap);
-      this.heap = h;
-    }
-    const h = this.heap;
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.above(x, h[p]!)) break;
-      h[i] = h[p]!;
-      i = p;
-    }
-    h[i] = x;
-  }
-  pop(): number {
-    const h = this.heap;
-    const top = h[0]!;
-    const x = h[--this.size]!;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= this.size) break;
-      const r = l + 1;
-      const m = r < this.size && this.above(h[r]!, h[l]!) ? r : l;
-      if (!this.above(h[m]!, x)) break;
-      h[i] = h[m]!;
-      i = m;
-    }
-    if (this.size > 0) h[i] = x;
-    return top;
-  }
 }
 
 interface Selection {
@@ -924,7 +724,7 @@ export const compressJson: FormatCompressor = (input) => {
     // Not JSON after all: the text engine's cut, as one JSON string.
     return JSON.stringify(input.compressSpan({ start: 0, end: input.text.length }, input.targetTokens));
   }
-  const tree = parse(input.text);
+  const tree = parseTree(input.text);
   const trimmer = new JsonTrimmer(input, tree);
   const target = Math.max(1, input.targetTokens);
   const rootKind = tree.kind[0]!;
