@@ -14,6 +14,19 @@ const PREVIEW_TOKENS = 24;
 // The greedy fill stops after this many units in a row did not fit: with 100k array items left
 // and the budget spent, trying every one of them only burns time.
 const MAX_MISSES = 256;
+// An item of a collection (see JsonTrimmer.item) costing up to this share of the budget is kept
+// whole or left out: a record cut to `{"license":"MIT","_omitted":3}` answers nothing and costs a
+// marker. Larger items are opened like any container.
+const ITEM_SHARE = 0.5;
+// An object whose members are all objects or arrays, at least this many, is a collection of
+// records (a lockfile's `packages`, a map of ids to records).
+const COLLECTION_MIN = 4;
+// A value alone with its containers may exceed the target by this many tokens rather than leave a
+// structure without any value; deep inside a document it costs more and the skeleton stands.
+const ONE_VALUE_SLACK = 8;
+const ONE_VALUE_TRIES = 8;
+// Rank added to an item holding a query word in a value: above any item without one.
+const RELEVANT_ITEM_BONUS = 4;
 // Estimate-then-measure rounds; the estimate is a sum of separately counted pieces, a few percent off.
 const MAX_ROUNDS = 6;
 // A member lifted to its chosen container's share keeps this much of its own rank, so the
@@ -58,6 +71,8 @@ function skeleton(kind: number, members: number): string {
 }
 
 const trimMarker = (kind: number, dropped: number): string => (kind === OBJECT ? `"_omitted":${dropped}` : `"[... ${dropped} more items]"`);
+/** The marker of one run of left-out records, where the run was. */
+const runMarker = (dropped: number): string => `"[... ${dropped} ${dropped === 1 ? 'item' : 'items'}]"`;
 
 function isJsonString(raw: string): boolean {
   try {
@@ -117,6 +132,8 @@ interface Selection {
   /** Token budgets of the kept long strings that are cut (absent: kept whole). */
   stringBudgets: Map<number, number>;
   all: boolean;
+  /** Values kept (scalars and empty containers): 0 is an output emptied of every value. */
+  values: number;
 }
 
 /** Picks and renders the kept part of one parsed document. */
@@ -154,7 +171,65 @@ class JsonTrimmer {
     this.markerCost = new Float64Array(tree.n).fill(-1);
     this.longTokens = new Float64Array(tree.n);
     this.contextWords = new Int32Array(tree.n);
+    this.recordArray = new Uint8Array(tree.n);
+    this.collection = this.collections();
+    this.prevSibling = new Int32Array(tree.n).fill(-1);
+    for (let i = 0; i < tree.n; i++) for (let c = i + 1, prev = -1; c <= tree.last[i]!; prev = c, c = tree.last[c]! + 1) this.prevSibling[c] = prev;
     this.rank();
+  }
+
+  /** Each member's previous sibling (-1 for a first member). */
+  private readonly prevSibling: Int32Array;
+
+  /** Per node, whether a value in its subtree holds a query word (see rank). */
+  private valueHit!: Uint8Array;
+
+  /**
+   * Per node, whether it is an array of records (objects or arrays only): each run of left-out
+   * records is marked where it was. Other arrays count what they leave out once, at their end: in
+   * a long array of small values scattered picks cost a marker each, more than the values.
+   */
+  private readonly recordArray: Uint8Array;
+
+  /** Per node, whether it is a collection: an array, or an object of COLLECTION_MIN or more records. */
+  private readonly collection: Uint8Array;
+  private collections(): Uint8Array {
+    const { n, kind, members, last } = this.tree;
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (kind[i] === ARRAY) {
+        out[i] = 1;
+        let records = members[i]! > 0;
+        for (let c = i + 1; c <= last[i]! && records; c = last[c]! + 1) records = isContainer(kind[c]!);
+        this.recordArray[i] = records ? 1 : 0;
+      } else if (kind[i] === OBJECT && members[i]! >= COLLECTION_MIN) {
+        let records = true;
+        for (let c = i + 1; c <= last[i]! && records; c = last[c]! + 1) records = isContainer(kind[c]!);
+        out[i] = records ? 1 : 0;
+      }
+    }
+    return out;
+  }
+
+  /** Whether a node is an item of a collection with members of its own (a record, a list). */
+  private item(i: number): boolean {
+    const up = this.tree.parent[i]!;
+    return up >= 0 && this.collection[up] === 1 && this.tree.members[i]! > 0;
+  }
+
+  /** Estimated tokens of each whole subtree with its comma and key, long strings at full length (one pass, on first use). */
+  private subtreeCosts: Float64Array | undefined;
+  private subtreeCost(i: number): number {
+    if (!this.subtreeCosts) {
+      const { n, parent } = this.tree;
+      const sub = new Float64Array(n);
+      for (let x = n - 1; x >= 0; x--) {
+        sub[x]! += this.longSize(x) > 0 ? this.wholeCost(x) : this.cost(x);
+        if (x > 0) sub[parent[x]!]! += sub[x]!;
+      }
+      this.subtreeCosts = sub;
+    }
+    return this.subtreeCosts[i]!;
   }
 
   private raw(i: number): string {
@@ -225,6 +300,13 @@ class JsonTrimmer {
     // Zealand" every record's population names a query word, but only one record's siblings name
     // the rest. The entity is the chain of enclosing objects (their keys and other members); an
     // array's items are alternatives to each other, so only the array's own key carries over.
+    // Items holding a query word in a value (`"license":"ISC"` for "ISC licensed") rank above every
+    // other item, so they go whole before the rest; a key the question names is in every record.
+    this.valueHit = new Uint8Array(n);
+    for (let i = n - 1; i > 0; i--) {
+      if (this.valueWords[i] !== 0) this.valueHit[i] = 1;
+      if (this.valueHit[i]) this.valueHit[parent[i]!] = 1;
+    }
     const context = new Int32Array(n);
     for (let i = 1; i < n; i++) {
       const up = parent[i]!;
@@ -234,6 +316,12 @@ class JsonTrimmer {
       if (extra !== 0) prio[i] = prio[i]! + CONTEXT_SHARE * coverOf(extra);
       const floor = 0.8 * prio[up]!;
       if (prio[i]! < floor) prio[i] = floor + INHERITED_OWN_SHARE * prio[i]!;
+    }
+    // The bonus shifts a relevant item's whole subtree, so its fields keep their order among themselves.
+    const inRelevant = new Uint8Array(n);
+    for (let i = 1; i < n; i++) {
+      inRelevant[i] = inRelevant[parent[i]!]! || (this.valueHit[i] && this.item(i) ? 1 : 0);
+      if (inRelevant[i]) prio[i] = prio[i]! + RELEVANT_ITEM_BONUS;
     }
   }
 
@@ -570,9 +658,19 @@ class JsonTrimmer {
         const x = chain[k]!;
         const up = parent[x]!;
         c += (k === 0 && whole ? this.wholeCost(x) : this.cost(x)) + this.marker(x);
-        // The parent's marker goes away with its last missing member.
-        const upMembers = (k + 1 < chain.length ? 0 : keptMembers[up]!) + 1;
-        if (upMembers === members[up]!) c -= this.marker(up);
+        if (this.recordArray[up]) {
+          // An array marks each run of left-out items: keeping one splits its run, shortens it or closes it.
+          const before = this.prevSibling[x]!;
+          const after = last[x]! + 1 <= last[up]! ? last[x]! + 1 : -1;
+          const left = before >= 0 && !kept[before];
+          const right = after >= 0 && !kept[after];
+          if (left && right) c += this.marker(up);
+          else if (!left && !right) c -= this.marker(up);
+        } else {
+          // The object's marker goes away with its last missing member.
+          const upMembers = (k + 1 < chain.length ? 0 : keptMembers[up]!) + 1;
+          if (upMembers === members[up]!) c -= this.marker(up);
+        }
       }
       return c;
     };
@@ -588,6 +686,30 @@ class JsonTrimmer {
     const wholeStrings = new Set<number>();
     while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
       const i = frontier.pop();
+      if (members[i]! > 0 && !kept[i] && this.item(i)) {
+        const whole = this.subtreeCost(i);
+        if (whole <= ITEM_SHARE * budget) {
+          // A record goes whole or not at all: its chain without its own braces and marker, plus the whole subtree.
+          const c = chainOf(i, chain) - this.cost(i) - this.marker(i) + whole;
+          if (used + c > budget) {
+            misses++;
+            continue;
+          }
+          misses = 0;
+          used += c;
+          write(chain);
+          for (let x = i + 1; x <= last[i]!; x++) {
+            kept[x] = 1;
+            keptMembers[parent[x]!]!++;
+            keptCount++;
+            if (this.longSize(x) > 0) wholeStrings.add(x);
+          }
+          continue;
+        }
+        // Too large to go whole: opened only when it holds what the question asks for (or nothing
+        // in the document does), so the other records leave no stubs.
+        if (this.valueHit[0] && !this.valueHit[i]) continue;
+      }
       if (members[i]! > 0) {
         expand(i);
         continue;
@@ -613,6 +735,30 @@ class JsonTrimmer {
         write(withIt);
       }
     }
+    // A run of left-out items that costs no more than its marker is kept instead: scattered
+    // picks in a long array of small values were one `"[... 1 item]"` per value.
+    for (let up = 0; up < n; up++) {
+      if (!kept[up] || !this.recordArray[up] || keptMembers[up] === 0) continue;
+      for (let c = up + 1; c <= last[up]!; ) {
+        if (kept[c]) {
+          c = last[c]! + 1;
+          continue;
+        }
+        let end = c;
+        let cost = 0;
+        for (; end <= last[up]! && !kept[end]; end = last[end]! + 1) cost += this.subtreeCost(end);
+        if (cost <= this.marker(up)) {
+          for (let x = c; x < end; x++) {
+            kept[x] = 1;
+            keptMembers[parent[x]!]!++;
+            keptCount++;
+            if (this.longSize(x) > 0) wholeStrings.add(x);
+          }
+          used += cost - this.marker(up);
+        }
+        c = end;
+      }
+    }
     // What is left lengthens the kept long strings, in proportion to what each still misses.
     let all = keptCount === n;
     const stringBudgets = new Map<number, number>();
@@ -633,7 +779,25 @@ class JsonTrimmer {
         all = false;
       }
     }
-    return { kept, stringBudgets, all };
+    let values = 0;
+    for (let i = 0; i < n; i++) if (kept[i] && members[i] === 0) values++;
+    return { kept, stringBudgets, all, values };
+  }
+
+  /**
+   * The best-ranked value alone with the containers above it: what a budget too small for any
+   * value still gets, so that a structure is never emptied of every value (`{"a":1,"b":[1,2,3]}`
+   * at half its size became `{"_omitted":2}`). Over the target; the engine returns the input
+   * instead when this is no shorter.
+   */
+  private oneValue(best: number): Selection {
+    const { n, parent } = this.tree;
+    const kept = new Uint8Array(n);
+    for (let x = best; x >= 0; x = parent[x]!) kept[x] = 1;
+    const stringBudgets = new Map<number, number>();
+    const long = this.longSize(best);
+    if (long > PREVIEW_TOKENS) stringBudgets.set(best, PREVIEW_TOKENS);
+    return { kept, stringBudgets, all: false, values: 1 };
   }
 
   /** Compact JSON of the kept tree (all of it without a selection), trimmed containers marked. */
@@ -649,7 +813,8 @@ class JsonTrimmer {
       const c = stack.pop()!;
       const w = wrote.pop()!;
       const d = dropped.pop()!;
-      if (d > 0) out.push(w > 0 ? `,${trimMarker(kind[c]!, d)}` : trimMarker(kind[c]!, d));
+      const marker = this.recordArray[c] ? runMarker(d) : trimMarker(kind[c]!, d);
+      if (d > 0) out.push(w > 0 ? `,${marker}` : marker);
       out.push(kind[c] === OBJECT ? '}' : ']');
     };
     for (let i = 0; i < n; ) {
@@ -659,6 +824,11 @@ class JsonTrimmer {
         dropped[top]!++;
         i = last[i]! + 1;
         continue;
+      }
+      // In an array each run of left-out items is marked where it was; an object counts them at its end.
+      if (top >= 0 && dropped[top]! > 0 && this.recordArray[stack[top]!]) {
+        out.push(wrote[top]!++ > 0 ? ',' : '', runMarker(dropped[top]!));
+        dropped[top] = 0;
       }
       if (top >= 0) {
         if (wrote[top]!++ > 0) out.push(',');
@@ -686,7 +856,7 @@ class JsonTrimmer {
       const compact = this.render(undefined);
       if (countTokens(compact) <= target) return compact;
     }
-    let best: { out: string; tokens: number } | undefined;
+    let best: { out: string; tokens: number; values: number } | undefined;
     let budget = target;
     const tried = new Set<number>();
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -694,7 +864,7 @@ class JsonTrimmer {
       const out = this.render(sel);
       const t = countTokens(out);
       tried.add(budget);
-      if (t <= target && (!best || t > best.tokens)) best = { out, tokens: t };
+      if (t <= target && (!best || t > best.tokens)) best = { out, tokens: t, values: sel.values };
       if (t <= target && (t >= 0.97 * target || sel.all)) break;
       // Piece sums and the real count differ by a near-constant factor: scale the budget by it,
       // aiming a little low so that the next round lands inside the window rather than past it.
@@ -704,9 +874,21 @@ class JsonTrimmer {
     }
     while (!best && budget >= 2) {
       budget = Math.floor(budget / 2);
-      const out = this.render(this.select(budget));
+      const sel = this.select(budget);
+      const out = this.render(sel);
       const t = countTokens(out);
-      if (t <= target) best = { out, tokens: t };
+      if (t <= target) best = { out, tokens: t, values: sel.values };
+    }
+    if (!best || best.values === 0) {
+      // The best-ranked values first; the first that fits the slack with its containers.
+      const { n, members } = this.tree;
+      const values = [];
+      for (let i = 1; i < n; i++) if (members[i] === 0) values.push(i);
+      values.sort((a, b) => this.prio[b]! - this.prio[a]! || a - b);
+      for (const i of values.slice(0, ONE_VALUE_TRIES)) {
+        const out = this.render(this.oneValue(i));
+        if (countTokens(out) <= target + ONE_VALUE_SLACK) return out;
+      }
     }
     return best?.out ?? skeleton(this.tree.kind[0]!, this.tree.members[0]!);
   }
