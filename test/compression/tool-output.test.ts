@@ -57,13 +57,21 @@ describe('tool-output compression', () => {
     expect(out).not.toMatch(/(health check ok[^\n]*\n[^\n]*health check ok[^\n]*\n[^\n]*health check ok)/);
   });
 
-  it('logs: when the error lines alone exceed the budget (200x), the first and the last of them, with a count of the rest', async () => {
+  it('logs: when the error, warning and stack lines alone exceed the budget (200x), the error line first, the rest counted', async () => {
     const res = await compress({ tool_output: LOG, target_compression_ratio: 200 });
     const out: string = res.body.data.compressed_output;
-    const issues = LOG.split('\n').filter((l) => /WARN|ERROR|^\s+at /.test(l));
-    expect(out).toContain(issues[0]);
-    expect(out).toContain(issues.at(-1));
-    expect(out).toContain('[... 1 line, 1 of them an error, warning or trace line]');
+    expect(out).toContain('2026-11-23 10:00:41 ERROR request 7f3a failed: connect ECONNREFUSED 10.0.0.7:5432');
+    expect(out).toMatch(/\[\.\.\. \d+ lines?, \d+ of them (?:an )?error, warning or trace lines?\]/);
+  });
+
+  it("the spec's own log example collapses its repeats at 2x", async () => {
+    const spec = readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8');
+    const example = JSON.parse(/tool_output: ("2026-12-03 08:00:01 INFO start[^\n]*")/.exec(spec)![1]!) as string;
+    const res = await compress({ tool_output: example, target_compression_ratio: 2 });
+    const out: string = res.body.data.compressed_output;
+    expect(out).toContain('2026-12-03 08:00:{02..06} INFO health check ok in {2..5} ms [5 lines like this]');
+    expect(out).toContain('2026-12-03 08:00:07 ERROR disk full on /var');
+    expect(res.body.data.compressed_tokens).toBeLessThan(res.body.data.original_tokens);
   });
 
   it('tables keep the header and whole rows', async () => {

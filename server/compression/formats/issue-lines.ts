@@ -37,3 +37,13 @@ export const isTrace = (line: string): boolean => TRACE.some((re) => re.test(lin
 
 /** A line a compressed log must never lose. */
 export const isIssueLine = (line: string): boolean => isSevere(line) || isTrace(line);
+
+// Errors proper (not warnings): level words and exception names that say something failed.
+const ERROR = [
+  /\b(?:ERROR|ERR!?|FATAL|FTL|CRITICAL|CRIT|SEVERE|PANIC|ALERT|EMERG)\b/u,
+  /(?:^|[\s[<(|])(?:error|err|fatal|critical|panic)\b/iu,
+  /"level":\s*(?:50|60)\b/u,
+  /\b[A-Z][\w$]*(?:Exception|Error)\b/u,
+];
+/** An error line (not a warning nor a stack frame): kept before warnings when they cannot all be. */
+export const isErrorLine = (line: string): boolean => ERROR.some((re) => re.test(line));

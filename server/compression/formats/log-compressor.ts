@@ -1,7 +1,7 @@
 import { PLACEHOLDER } from '../assemble.js';
 import { countTokens } from '../tokens.js';
 import type { FormatCompressor } from './format-input.js';
-import { isSevere, isTrace } from './issue-lines.js';
+import { isErrorLine, isSevere, isTrace } from './issue-lines.js';
 import { groupRepeats } from './log-repeats.js';
 import { splitLines } from './text-lines.js';
 
@@ -20,6 +20,8 @@ interface Unit {
   mustKeep: boolean;
   /** Error, warning and trace lines among `lines`, for the gap markers. */
   issues: number;
+  /** Whether an error line (not a warning or a frame) is among them. */
+  error: boolean;
   score: number;
   tokens: number;
 }
@@ -56,12 +58,16 @@ export const compressLog: FormatCompressor = (input) => {
   const units: Unit[] = groupRepeats(lines).map((r) => {
     const j = r.first + r.lines;
     let issues = 0;
-    for (let k = r.first; k < j; k++) issues += must[k]!;
+    let error = false;
+    for (let k = r.first; k < j; k++) {
+      issues += must[k]!;
+      error ||= must[k] === 1 && isErrorLine(lines[k]!.text);
+    }
     const near = (r.first > 0 && must[r.first - 1] === 1) || (j < lines.length && must[j] === 1);
     const shown = r.shown.join(eol);
     const bodyEnd = r.lines === 1 ? lines[r.first]!.text.length : r.shown.length === 1 ? shown.lastIndexOf(' [') : shown.length;
     const score = input.score(lines[r.first]!) + (near ? 0.15 : 0) + (r.lines >= 3 ? RUN_BONUS : 0);
-    return { lines: r.lines, text: shown, bodyEnd, mustKeep: issues > 0, issues, score, tokens: countTokens(`${shown}${eol}`) };
+    return { lines: r.lines, text: shown, bodyEnd, mustKeep: issues > 0, issues, error, score, tokens: countTokens(`${shown}${eol}`) };
   });
   fitRequired(units, input.targetTokens);
 
@@ -180,9 +186,10 @@ function cutRequiredLines(units: Unit[], target: number): void {
 
 /**
  * Required lines over the target: the giant ones cut to their heads (`cutRequiredLines`), then,
- * while they are still over, the first and the last of them kept (and more from both ends while
- * they fit REQUIRED_SHARE of the target); the rest compete with the other lines, and the gap
- * markers count the error lines they hold.
+ * while they are still over, error lines before warnings and frames: all errors when they fit
+ * REQUIRED_SHARE of the target, else the first and the last of them (and more from both ends
+ * while they fit); the room left goes to the other required lines from both ends. Those left out
+ * compete with the other lines, and the gap markers count the error lines they hold.
  */
 function fitRequired(units: Unit[], target: number): void {
   cutRequiredLines(units, target);
@@ -191,12 +198,18 @@ function fitRequired(units: Unit[], target: number): void {
   const room = REQUIRED_SHARE * target;
   const keep = new Set<number>();
   let used = 0;
-  for (let lo = 0, hi = required.length - 1; lo <= hi; ) {
-    const k = keep.size % 2 === 0 ? required[lo++]! : required[hi--]!;
-    // The first and the last are kept whatever they cost; after them, only what fits.
-    if (keep.size >= 2 && used + units[k]!.tokens > room) break;
-    keep.add(k);
-    used += units[k]!.tokens;
-  }
+  /** From both ends of `ks` inwards while they fit; the first and the last whatever they cost when `ends`. */
+  const fromBothEnds = (ks: readonly number[], ends: boolean) => {
+    let taken = 0;
+    for (let lo = 0, hi = ks.length - 1; lo <= hi; taken++) {
+      const k = taken % 2 === 0 ? ks[lo++]! : ks[hi--]!;
+      if (!(ends && taken < 2) && used + units[k]!.tokens > room) break;
+      keep.add(k);
+      used += units[k]!.tokens;
+    }
+  };
+  const errors = required.filter((k) => units[k]!.error);
+  fromBothEnds(errors.length > 0 ? errors : required, true);
+  fromBothEnds(required.filter((k) => !keep.has(k)), false);
   for (const k of required) if (!keep.has(k)) units[k]!.mustKeep = false;
 }

@@ -7,8 +7,9 @@ const COMMON_SHARE = 0.5;
 /**
  * How strongly each row holds the query's words: per distinct query word found, its rarity among
  * the rows (log-scaled; a word in more than half of them counts 0). A row word matches a query
- * word by match key, or by starting with it (`python` names `python3.11-minimal`, `ssl` does not
- * name `openssl`: prefixes only). 0 for every row without a query.
+ * word by match key, or by holding it (`python` names `libpython3.11-stdlib`); a query word of
+ * three letters only by starting it (`ssl` names `ssl-cert`, not `openssl`). 0 for every row
+ * without a query.
  */
 export function rowMatches(rows: readonly string[], query: string | undefined): number[] {
   const terms = [...new Map(matchTerms(query ?? '').map((t) => [t.key, t.word])).entries()];
@@ -16,7 +17,7 @@ export function rowMatches(rows: readonly string[], query: string | undefined): 
   const found = rows.map((row) => {
     const words = row.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     const keys = new Set(words.map(matchKey));
-    return terms.map(([key, word]) => keys.has(key) || (word.length >= 3 && words.some((w) => w.startsWith(word))));
+    return terms.map(([key, word]) => keys.has(key) || (word.length >= 3 && words.some((w) => (word.length >= 4 ? w.includes(word) : w.startsWith(word)))));
   });
   const weights = terms.map((_, t) => {
     const df = found.filter((f) => f[t]).length;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compressLog } from '../../../server/compression/formats/log-compressor.js';
-import { isIssueLine } from '../../../server/compression/formats/issue-lines.js';
+import { isErrorLine, isIssueLine } from '../../../server/compression/formats/issue-lines.js';
 import { repeatKey } from '../../../server/compression/formats/log-repeats.js';
 import { countTokens } from '../../../server/compression/tokens.js';
 import { scoredText } from './format-input-helper.js';
@@ -97,9 +97,10 @@ describe('compressLog', () => {
     const target = Math.round(total * keep);
     const out = compressLog(scored.input(target));
     const kept = expectFaithful(text, out);
-    // While the required lines fit, all of them; past that, the first and the last of them.
+    // While the required lines fit, all of them; past that, the first and the last error line.
+    const errors = severe.filter(isErrorLine);
     if (countTokens(severe.join('\n')) < 0.9 * target) for (const line of severe) expect(kept.has(line), line).toBe(true);
-    else for (const line of [severe[0]!, severe.at(-1)!]) expect(kept.has(line), line).toBe(true);
+    else for (const line of [errors[0]!, errors.at(-1)!]) expect(kept.has(line), line).toBe(true);
     const floor = countTokens(severe.join('\n')) * 1.6;
     if (target > floor) expect(countTokens(out)).toBeLessThanOrEqual(target);
   });
@@ -163,11 +164,13 @@ describe('compressLog', () => {
     expect(compressLog(scored.input(total))).toBe(text);
   });
 
-  it('keeps the first and last required lines, with a count of the rest, when they alone exceed the budget', () => {
+  it('keeps the first and last error lines (before warnings), with a count of the rest, when the required lines alone exceed the budget', () => {
     const out = compressLog(scored.input(5));
     const kept = expectFaithful(text, out);
-    expect(kept.has(severe[0]!)).toBe(true);
-    expect(kept.has(severe.at(-1)!)).toBe(true);
+    const errors = severe.filter(isErrorLine);
+    expect(errors[0]).not.toBe(severe[0]);
+    expect(kept.has(errors[0]!)).toBe(true);
+    expect(kept.has(errors.at(-1)!)).toBe(true);
     expect(out).toMatch(/of them error, warning or trace lines\]/u);
   });
 
@@ -209,9 +212,14 @@ describe('compressLog', () => {
     const input = scoredText(real);
     const warnings = inputLines(real).filter((l) => /\[Warning\]|ERROR|WARNING|FATAL/u.test(l));
     for (const keep of KEEP) {
-      const out = compressLog(input.input(Math.max(1, Math.round(countTokens(real) * keep))));
+      const target = Math.max(1, Math.round(countTokens(real) * keep));
+      const out = compressLog(input.input(target));
       const kept = expectFaithful(real, out);
-      for (const w of warnings) expect(kept.has(w), w).toBe(true);
+      // All of them while the required lines fit; past that, the first and the last error line.
+      const required = inputLines(real).filter(isIssueLine);
+      const errors = required.filter(isErrorLine);
+      if (countTokens(required.join('\n')) < 0.85 * target) for (const w of warnings) expect(kept.has(w), w).toBe(true);
+      else if (errors.length > 0) for (const e of [errors[0]!, errors.at(-1)!]) expect(kept.has(e), e).toBe(true);
     }
   });
 });
