@@ -89,8 +89,9 @@ function headTail(text: string, budget: number): string {
 // ------------------------------------------------------------ log measures
 
 /** A line reporting a problem, by this benchmark's own reading (independent of the compressor's). */
+// A level word, not part of a name (`process-warning@4.0.1`, `/error-handler`).
 const ISSUE = (l: string) =>
-  /\b(?:error|err!|warn(?:ing)?|fatal|failed|exception|denied)\b/iu.test(l) || /"level":(?:40|50|60)\b/u.test(l) || /^\s+at\s/u.test(l) || /\[cause\]/u.test(l) || /\bE\d{3}\b/u.test(l);
+  /(?<![-/.@\w])(?:error|err!|warn(?:ing)?|fatal|failed|exception|denied)(?![-/.@\w])/iu.test(l) || /"level":(?:40|50|60)\b/u.test(l) || /^\s+at\s/u.test(l) || /\[cause\]/u.test(l) || /\bE\d{3}\b/u.test(l);
 /** Lines equal but for numbers and hex ids share a key. */
 const repeatKey = (l: string) => l.replace(/\b0x[0-9a-f]+\b|\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/giu, '#').replace(/\d+/gu, '#');
 /** An output line's key with crema's range notation (`{35..52}`) and trailing `[...]` markers out. */
