@@ -466,7 +466,7 @@ export interface paths {
         put?: never;
         /**
          * Compress the output of a tool call
-         * @description Detects JSON, logs, tables and plain text per string. JSON: the output always parses as JSON (compact); arrays keep their most relevant items in order and end with a `"[... N more items]"` string when trimmed; objects keep the keys the query names and, when keys are dropped, end with `"_omitted": N`; long strings are shortened and marked with `[...]`. Logs: consecutive repeated lines collapse into one with a `[repeated N times]` count; error, warning and stack-trace lines are always kept with their timestamps; runs of dropped lines become one `[... N lines]` line. Tables (CSV, TSV, markdown, aligned columns): the header stays, rows are kept whole, and a final `[... N more rows]` line counts the dropped ones. Anything else is compressed as text. `tool_output` may be a string or an array of strings; the result has the same shape. Query-aware models (`toc_latte_v1`, `toc_latte_v2`, aliases `toc_latte`, `agentic_tool_output_gemfilter`) require `query`; query-free ones (`toc_americano_v1`, aliases `toc_americano`, `agentic_tool_output_lingua`) forbid it (422 `validation_error`). Default ratio 0.5. `compression_ratio` is the Nx factor (original / compressed tokens), as the hosted API's SDKs read it.
+         * @description Detects JSON, logs, tables and plain text per string. JSON: the output always parses as JSON (compact); arrays of records (objects or arrays) keep whole records, those holding the query's words first, and mark each run of left-out records where it was with a `"[... N items]"` string; other arrays keep their most relevant items in order and end with a `"[... N more items]"` string when trimmed; a structure keeps at least one value; objects keep the keys the query names and, when keys are dropped, end with `"_omitted": N`; long strings are shortened and marked with `[...]`. Logs (npm and its debug log, pino and other JSON lines, syslog, compiler output and any timestamped or levelled lines): consecutive identical lines collapse into one with a `[repeated N times]` count; 3 or more lines equal but for up to 3 numbers collapse into one line showing each number's range (`in {2..5} ms [5 lines like this]`), other runs equal but for numbers and ids into their first line, a `[... N similar lines]` count and their last line; error, warning, fatal and stack-trace lines are kept first, whole (when they alone exceed the budget, the first and the last of them, the rest counted); runs of dropped lines become one `[... N lines]` line that also counts the error lines among them. Tables (CSV, TSV, markdown, aligned columns such as `dpkg -l`): the header stays, rows are kept whole, rows naming the query's words first, and a final `[... N more rows]` line counts the dropped ones. Line endings are kept (CRLF stays CRLF). Anything else is compressed as text. `tool_output` may be a string or an array of strings; the result has the same shape. Query-aware models (`toc_latte_v1`, `toc_latte_v2`, aliases `toc_latte`, `agentic_tool_output_gemfilter`) require `query`; query-free ones (`toc_americano_v1`, aliases `toc_americano`, `agentic_tool_output_lingua`) forbid it (422 `validation_error`). Default ratio 0.5. `compression_ratio` is the Nx factor (original / compressed tokens), as the hosted API's SDKs read it.
          */
         post: operations["toolOutputCompress"];
         delete?: never;
@@ -1670,7 +1670,7 @@ export interface components {
             target_compression_ratio: number | null;
             /** @description tokens_saved / original_tokens (fraction removed); 0 for empty input. */
             actual_compression_ratio: number;
-            /** @description Server-side processing time. */
+            /** @description Server-side processing time in milliseconds; in a batch, this row's own time (its share of the batch's shared scoring included), not the whole batch's. */
             duration_ms: number;
         };
         BatchTotals: {
@@ -4493,10 +4493,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "tool_output": "2026-11-24 10:00:01 INFO starting test run\n2026-11-24 10:00:02 INFO test auth: passed\n2026-11-24 10:00:03 INFO test keys: passed\n2026-11-24 10:00:04 ERROR test usage: expected 3 requests, got 2\n2026-11-24 10:00:05 INFO test ledger: passed\n2026-11-24 10:00:06 INFO finished: 4 passed, 1 failed",
-                 *       "tool_name": "run_tests",
-                 *       "query": "Which test failed?",
-                 *       "compression_model_name": "toc_latte_v1"
+                 *       "tool_output": "2026-12-03 08:00:01 INFO start\n2026-12-03 08:00:02 INFO health check ok in 3 ms\n2026-12-03 08:00:03 INFO health check ok in 4 ms\n2026-12-03 08:00:04 INFO health check ok in 2 ms\n2026-12-03 08:00:05 INFO health check ok in 3 ms\n2026-12-03 08:00:06 INFO health check ok in 5 ms\n2026-12-03 08:00:07 ERROR disk full on /var\n2026-12-03 08:00:08 INFO done",
+                 *       "tool_name": "shell",
+                 *       "compression_model_name": "toc_americano_v1"
                  *     }
                  */
                 "application/json": components["schemas"]["ToolOutputRequest"];

@@ -31,7 +31,8 @@ export async function countItems<Item>(
 /**
  * Compresses items of one family in a single engine call (so a batch shares ONNX calls, even
  * across models: each engine request carries its own weights) and
- * returns each item's output; used by the routes and the benchmarks alike.
+ * returns each item's output with the engine time spent on it alone (`durationMs`); used by the
+ * routes and the benchmarks alike.
  */
 export async function compressItems<Item, Out extends Accounted>(
   backend: Pick<CompressionBackend, 'compress'>,
@@ -47,5 +48,10 @@ export async function compressItems<Item, Out extends Accounted>(
   const requests = plans.flatMap((p) => p.requests);
   const results = requests.length ? await backend.compress(requests, signal) : [];
   let k = 0;
-  return plans.map((p) => p.finish(results.slice(k, (k += p.requests.length))));
+  return plans.map((p) => {
+    const own = results.slice(k, (k += p.requests.length));
+    const out = p.finish(own);
+    out.durationMs = own.reduce((s, r) => s + (r.durationMs ?? 0), 0);
+    return out;
+  });
 }

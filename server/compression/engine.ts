@@ -70,6 +70,11 @@ export interface EngineResult {
   parts?: Array<{ compressed: string; tokens: number }> | undefined;
   /** The answer of a `tools` request. */
   ranking?: ToolRanking | undefined;
+  /**
+   * Milliseconds this request took: its own planning and cutting, plus the batch's shared
+   * scoring in proportion to the words it had scored (a batch row's `duration_ms`).
+   */
+  durationMs?: number | undefined;
 }
 
 /** Between the parts of a multi-part context: a paragraph break, so no unit spans two parts. */
@@ -239,7 +244,14 @@ export function createEngine(scorer: WordScorer) {
         return requests.map((r) => (r.tools ? { compressed: '', originalTokens: 0, compressedTokens: 0, ranking: ranked[a++]! } : compressed[b++]!));
       }
       const live = requests.map((r, i) => ({ r, i })).filter(({ r }) => r.context.length > 0);
-      const plans = live.map(({ r }) => planScoring(r));
+      const own = live.map(() => 0);
+      const plans = live.map(({ r }, k) => {
+        const t0 = performance.now();
+        const plan = planScoring(r);
+        own[k] = performance.now() - t0;
+        return plan;
+      });
+      const scoringStarted = performance.now();
       const partial = live.length
         ? await scorer.score(
             live.map(({ r }, k) => {
@@ -248,6 +260,9 @@ export function createEngine(scorer: WordScorer) {
             }),
           )
         : [];
+      const scoringMs = performance.now() - scoringStarted;
+      const scoredWords = plans.map((p) => (p.scored ? p.scored.length : p.words.length));
+      const allWords = scoredWords.reduce((a, b) => a + b, 0);
       // Words the plan left out keep a model score of 0.
       const scores = partial.map((s, k) => {
         const { words, scored } = plans[k]!;
@@ -263,7 +278,10 @@ export function createEngine(scorer: WordScorer) {
         ...(r.parts ? { parts: r.parts.map(() => ({ compressed: '', tokens: 0 })) } : {}),
       }));
       live.forEach(({ r, i }, k) => {
-        results[i] = neverLonger(r, compressOne(r, plans[k]!, scores[k]!));
+        const t0 = performance.now();
+        const result = neverLonger(r, compressOne(r, plans[k]!, scores[k]!));
+        const shared = allWords > 0 ? (scoringMs * scoredWords[k]!) / allWords : 0;
+        results[i] = { ...result, durationMs: own[k]! + performance.now() - t0 + shared };
       });
       return results;
     },

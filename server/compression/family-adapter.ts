@@ -29,6 +29,8 @@ export function engineOptions(body: CommonOptions, model: ModelSpec): EngineOpti
 export interface Accounted {
   originalTokens: number;
   compressedTokens: number;
+  /** Engine milliseconds spent on this item alone (set by compressItems; a batch row's `duration_ms`). */
+  durationMs?: number | undefined;
 }
 
 /** The engine work for one item, and how its results become the item's output. */

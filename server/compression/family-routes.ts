@@ -181,8 +181,10 @@ export function familyRoutes(adapter: AnyFamilyAdapter, deps: FamilyRoutesDeps):
     const duration = Math.round(performance.now() - started);
     // Inputs that are whole requests echo their own ratio.
     const bodies: unknown[] | undefined = adapter.batchBodies?.(req.body);
+    // Each row reports its own engine time (its share of the batch's scoring included), not the batch's.
+    const own = (out: Accounted) => Math.min(duration, Math.round(out.durationMs ?? duration));
     const results: ResultAccounting[] = outs.map((out, i) =>
-      withQueryTokens(adapter.result(items[i], out, adapter.echoedRatio(bodies ? bodies[i] : req.body), hasTokens(out) ? duration : 0), queryCounts[i]),
+      withQueryTokens(adapter.result(items[i], out, adapter.echoedRatio(bodies ? bodies[i] : req.body), hasTokens(out) ? own(out) : 0), queryCounts[i]),
     );
     res.json({ success: true, message: null, data: { results, ...batchTotals(results) } });
   };

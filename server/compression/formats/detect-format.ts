@@ -30,11 +30,15 @@ const LEVEL_LOWER = /^\s*[[(<]?(?:info|notice|warn|warning|error|debug|trace|fat
 const ANDROID = /^[VDIWEF]\/[\w.$-]+/u;
 const LOGFMT = /^(?:time|ts|timestamp|level|lvl)=\S/u;
 const JSON_LINE = /^\{.*"(?:level|severity|lvl|time|timestamp|ts|@timestamp)"\s*:/u;
+// npm's terminal output (`npm warn …`) and its debug log, whose records open with a counter (`12 silly …`).
+const NPM = /^(?:npm|\d+) (?:silly|verbose|info|http|timing|notice|warn|error|ERR!|WARN)\b/u;
+// Compiler diagnostics: `src/a.ts(3,5): error TS2322: …`, `main.c:3:5: warning: …`.
+const DIAGNOSTIC = /^\S+(?:\(\d+,\d+\)|:\d+:\d+): (?:error|warning)\b/u;
 
 /** Whether a line opens like a log record: a timestamp or a level first. */
 function isLogLine(line: string): boolean {
   const head = line.slice(0, 64);
-  return STAMP.test(head) || START_STAMP.test(head) || LEVEL_UPPER.test(head) || LEVEL_LOWER.test(head) || ANDROID.test(head) || LOGFMT.test(head) || JSON_LINE.test(line);
+  return STAMP.test(head) || START_STAMP.test(head) || LEVEL_UPPER.test(head) || LEVEL_LOWER.test(head) || ANDROID.test(head) || LOGFMT.test(head) || NPM.test(head) || DIAGNOSTIC.test(head) || JSON_LINE.test(line);
 }
 
 function isLog(lines: readonly string[]): boolean {

@@ -12,6 +12,11 @@ const SEVERE = [
   /\b(?:denied|refused|segfault|segmentation fault|core dumped)\b/iu,
   /(?:^|\s)[EWF]\/[\w.$-]+/u,
   /^\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+\d+\s+\d+\s+[EWF]\s/u,
+  // npm prints `npm error code E404` / `npm warn deprecated …`, its debug log `123 error …`; tsc `file.ts(3,5): error TS2322`.
+  /^(?:npm|\d+) (?:error|warn|ERR!|WARN)\b/u,
+  /\b(?:error|warning) TS\d+\b/u,
+  // pino and bunyan number their levels: 40 warn, 50 error, 60 fatal.
+  /"level":\s*(?:40|50|60)\b/u,
 ];
 // Stack traces: Java/JS/C# frames, Python tracebacks, chained causes, Go goroutines, Rust panics.
 const TRACE = [
@@ -32,3 +37,13 @@ export const isTrace = (line: string): boolean => TRACE.some((re) => re.test(lin
 
 /** A line a compressed log must never lose. */
 export const isIssueLine = (line: string): boolean => isSevere(line) || isTrace(line);
+
+// Errors proper (not warnings): level words and exception names that say something failed.
+const ERROR = [
+  /\b(?:ERROR|ERR!?|FATAL|FTL|CRITICAL|CRIT|SEVERE|PANIC|ALERT|EMERG)\b/u,
+  /(?:^|[\s[<(|])(?:error|err|fatal|critical|panic)\b/iu,
+  /"level":\s*(?:50|60)\b/u,
+  /\b[A-Z][\w$]*(?:Exception|Error)\b/u,
+];
+/** An error line (not a warning nor a stack frame): kept before warnings when they cannot all be. */
+export const isErrorLine = (line: string): boolean => ERROR.some((re) => re.test(line));

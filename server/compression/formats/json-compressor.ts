@@ -1,12 +1,11 @@
-import { createScanner } from 'jsonc-parser';
-import { matchKey } from '../../model/words.js';
 import { PLACEHOLDER } from '../assemble.js';
 import { answerKind } from '../answer-kind.js';
 import type { Span } from '../segment.js';
 import { countTokens } from '../tokens.js';
-import { nearnessTo } from '../lexical.js';
-import type { WordVectors } from '../word-vectors.js';
 import type { FormatCompressor, FormatInput } from './format-input.js';
+import { Frontier } from './frontier.js';
+import { ARRAY, isContainer, LITERAL, NUMBER, OBJECT, parseTree, STRING, type Tree } from './json-tree.js';
+import { matchTerms, matchWords, nearestWords } from './query-terms.js';
 
 // Strings longer than this are shortened with the text engine instead of kept or dropped whole.
 const LONG_STRING_TOKENS = 40;
@@ -15,6 +14,19 @@ const PREVIEW_TOKENS = 24;
 // The greedy fill stops after this many units in a row did not fit: with 100k array items left
 // and the budget spent, trying every one of them only burns time.
 const MAX_MISSES = 256;
+// An item of a collection (see JsonTrimmer.item) costing up to this share of the budget is kept
+// whole or left out: a record cut to `{"license":"MIT","_omitted":3}` answers nothing and costs a
+// marker. Larger items are opened like any container.
+const ITEM_SHARE = 0.5;
+// An object whose members are all objects or arrays, at least this many, is a collection of
+// records (a lockfile's `packages`, a map of ids to records).
+const COLLECTION_MIN = 4;
+// A value alone with its containers may exceed the target by this many tokens rather than leave a
+// structure without any value; deep inside a document it costs more and the skeleton stands.
+const ONE_VALUE_SLACK = 8;
+const ONE_VALUE_TRIES = 8;
+// Rank added to an item holding a query word in a value: above any item without one.
+const RELEVANT_ITEM_BONUS = 4;
 // Estimate-then-measure rounds; the estimate is a sum of separately counted pieces, a few percent off.
 const MAX_ROUNDS = 6;
 // A member lifted to its chosen container's share keeps this much of its own rank, so the
@@ -52,160 +64,6 @@ const COMMON_MIN_VALUES = 4;
 // Soft matching compares each unseen query word with at most this many distinct document words.
 const MAX_DOCUMENT_WORDS = 20_000;
 
-const STOP = new Set(
-  'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as me my i you your show give get find list tell all any there their'.split(' '),
-);
-
-// Node kinds.
-const OBJECT = 0;
-const ARRAY = 1;
-const STRING = 2;
-const NUMBER = 3;
-const LITERAL = 4;
-
-// jsonc-parser's SyntaxKind is an ambient const enum, which isolatedModules cannot read.
-const T_OPEN_BRACE = 1;
-const T_CLOSE_BRACE = 2;
-const T_OPEN_BRACKET = 3;
-const T_CLOSE_BRACKET = 4;
-const T_COMMA = 5;
-const T_NULL = 7;
-const T_TRUE = 8;
-const T_FALSE = 9;
-const T_STRING = 10;
-const T_NUMBER = 11;
-const T_EOF = 17;
-
-/** Query-match terms of a name or question: camelCase, snake_case and kebab-case split, stop words out; each word's match key and lower-case form. */
-function matchTerms(s: string): Array<{ key: string; word: string }> {
-  const spaced = s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
-  const out: Array<{ key: string; word: string }> = [];
-  for (const w of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (!w || STOP.has(w)) continue;
-    const k = matchKey(w);
-    if (k) out.push({ key: k, word: w });
-  }
-  return out;
-}
-
-const matchWords = (s: string): string[] => matchTerms(s).map((t) => t.key);
-
-/** Words within this cosine of a query word's nearest document word match it as well. */
-const NEAR_SPREAD = 0.05;
-
-/**
- * For each query word, the match keys of the document words nearest to it in the word vectors
- * (cosine above `threshold`, within NEAR_SPREAD of the best) and the best cosine rescaled from
- * `threshold` (0) to 1 (the text path's `nearnessTo`); undefined where no document word is that near.
- */
-function nearestWords(
-  queryWords: readonly string[],
-  documentWords: ReadonlyMap<string, string>,
-  vectors: WordVectors,
-  threshold: number,
-): Array<{ keys: string[]; nearness: number } | undefined> {
-  const nearness = nearnessTo(queryWords, vectors, threshold);
-  const rows: Array<[string, Float32Array]> = [];
-  for (const [key, word] of documentWords) {
-    const row = nearness(word);
-    if (row) rows.push([key, row]);
-  }
-  const spread = NEAR_SPREAD / (1 - threshold);
-  return queryWords.map((_, q) => {
-    let best = 0;
-    for (const [, row] of rows) best = Math.max(best, row[q]!);
-    if (best === 0) return undefined;
-    return { keys: rows.filter(([, row]) => row[q]! > 0 && row[q]! >= best - spread).map(([key]) => key), nearness: best };
-  });
-}
-
-/**
- * A JSON document's values in preorder, as parallel typed arrays (a 1 MB lock file holds ~50k
- * values; objects per node would cost more in garbage collection than the whole compression).
- * A container's members are `i + 1`, then each `last[c] + 1` up to `last[i]`.
- */
-class Tree {
-  n = 0;
-  kind = new Uint8Array(1024);
-  start = new Int32Array(1024);
-  end = new Int32Array(1024);
-  /** The member's key start for object members, else the value's start. */
-  unitStart = new Int32Array(1024);
-  /** End of the key's string literal; -1 without a key. */
-  keyEnd = new Int32Array(1024);
-  parent = new Int32Array(1024);
-  /** Last index of the node's subtree. */
-  last = new Int32Array(1024);
-  members = new Int32Array(1024);
-
-  add(kind: number, start: number, end: number, parent: number, keyStart: number, keyEnd: number): number {
-    if (this.n === this.kind.length) this.grow();
-    const i = this.n++;
-    this.kind[i] = kind;
-    this.start[i] = start;
-    this.end[i] = end;
-    this.unitStart[i] = keyEnd >= 0 ? keyStart : start;
-    this.keyEnd[i] = keyEnd;
-    this.parent[i] = parent;
-    this.last[i] = i;
-    if (parent >= 0) this.members[parent]!++;
-    return i;
-  }
-
-  private grow(): void {
-    const size = this.kind.length * 2;
-    const widen = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
-      const b = make(size);
-      b.set(a);
-      return b;
-    };
-    this.kind = widen(this.kind, (k) => new Uint8Array(k));
-    for (const f of ['start', 'end', 'unitStart', 'keyEnd', 'parent', 'last', 'members'] as const) this[f] = widen(this[f], (k) => new Int32Array(k));
-  }
-}
-
-/**
- * The tree of a valid JSON text, from jsonc-parser's scanner with an explicit stack: no
- * recursion (so no depth limit) and none of parseTree's per-node objects.
- */
-function parse(text: string): Tree {
-  const tree = new Tree();
-  const open: number[] = [];
-  // Per open container: whether the next string is a key (objects only).
-  const wantKey: boolean[] = [];
-  let keyStart = -1;
-  let keyEnd = -1;
-  const scanner = createScanner(text, true);
-  const add = (kind: number, start: number, end: number): number => {
-    const i = tree.add(kind, start, end, open.length > 0 ? open[open.length - 1]! : -1, keyStart, keyEnd);
-    keyStart = keyEnd = -1;
-    return i;
-  };
-  for (let t = scanner.scan(); t !== T_EOF; t = scanner.scan()) {
-    const offset = scanner.getTokenOffset();
-    if (t === T_OPEN_BRACE || t === T_OPEN_BRACKET) {
-      open.push(add(t === T_OPEN_BRACE ? OBJECT : ARRAY, offset, offset));
-      wantKey.push(t === T_OPEN_BRACE);
-    } else if (t === T_CLOSE_BRACE || t === T_CLOSE_BRACKET) {
-      const i = open.pop()!;
-      tree.end[i] = offset + 1;
-      tree.last[i] = tree.n - 1;
-      wantKey.pop();
-    } else if (t === T_COMMA) {
-      if (wantKey.length > 0 && tree.kind[open[open.length - 1]!] === OBJECT) wantKey[wantKey.length - 1] = true;
-    } else if (t === T_STRING && wantKey[wantKey.length - 1] === true) {
-      keyStart = offset;
-      keyEnd = offset + scanner.getTokenLength();
-      wantKey[wantKey.length - 1] = false;
-    } else if (t === T_STRING || t === T_NUMBER || t === T_NULL || t === T_TRUE || t === T_FALSE) {
-      add(t === T_STRING ? STRING : t === T_NUMBER ? NUMBER : LITERAL, offset, offset + scanner.getTokenLength());
-    }
-  }
-  return tree;
-}
-
-const isContainer = (kind: number): boolean => kind === OBJECT || kind === ARRAY;
-
 /** Smallest valid stand-in for a container: every member counted as omitted. */
 function skeleton(kind: number, members: number): string {
   if (kind === OBJECT) return members ? `{"_omitted":${members}}` : '{}';
@@ -213,6 +71,8 @@ function skeleton(kind: number, members: number): string {
 }
 
 const trimMarker = (kind: number, dropped: number): string => (kind === OBJECT ? `"_omitted":${dropped}` : `"[... ${dropped} more items]"`);
+/** The marker of one run of left-out records, where the run was. */
+const runMarker = (dropped: number): string => `"[... ${dropped} ${dropped === 1 ? 'item' : 'items'}]"`;
 
 function isJsonString(raw: string): boolean {
   try {
@@ -267,56 +127,13 @@ function compactMayFit(text: string, target: number): boolean {
   return (text.length * tokens) / (SAMPLES * SAMPLE_CHARS) <= target * 1.25;
 }
 
-/** A binary max-heap of node indices on a priority array; ties go to the earlier node. */
-class Frontier {
-  private heap = new Int32Array(1024);
-  size = 0;
-  constructor(private readonly prio: Float64Array) {}
-  private above(a: number, b: number): boolean {
-    const pa = this.prio[a]!;
-    const pb = this.prio[b]!;
-    return pa > pb || (pa === pb && a < b);
-  }
-  push(x: number): void {
-    if (this.size === this.heap.length) {
-      const h = new Int32Array(this.size * 2);
-      h.set(this.heap);
-      this.heap = h;
-    }
-    const h = this.heap;
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.above(x, h[p]!)) break;
-      h[i] = h[p]!;
-      i = p;
-    }
-    h[i] = x;
-  }
-  pop(): number {
-    const h = this.heap;
-    const top = h[0]!;
-    const x = h[--this.size]!;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= this.size) break;
-      const r = l + 1;
-      const m = r < this.size && this.above(h[r]!, h[l]!) ? r : l;
-      if (!this.above(h[m]!, x)) break;
-      h[i] = h[m]!;
-      i = m;
-    }
-    if (this.size > 0) h[i] = x;
-    return top;
-  }
-}
-
 interface Selection {
   kept: Uint8Array;
   /** Token budgets of the kept long strings that are cut (absent: kept whole). */
   stringBudgets: Map<number, number>;
   all: boolean;
+  /** Values kept (scalars and empty containers): 0 is an output emptied of every value. */
+  values: number;
 }
 
 /** Picks and renders the kept part of one parsed document. */
@@ -354,7 +171,65 @@ class JsonTrimmer {
     this.markerCost = new Float64Array(tree.n).fill(-1);
     this.longTokens = new Float64Array(tree.n);
     this.contextWords = new Int32Array(tree.n);
+    this.recordArray = new Uint8Array(tree.n);
+    this.collection = this.collections();
+    this.prevSibling = new Int32Array(tree.n).fill(-1);
+    for (let i = 0; i < tree.n; i++) for (let c = i + 1, prev = -1; c <= tree.last[i]!; prev = c, c = tree.last[c]! + 1) this.prevSibling[c] = prev;
     this.rank();
+  }
+
+  /** Each member's previous sibling (-1 for a first member). */
+  private readonly prevSibling: Int32Array;
+
+  /** Per node, whether a value in its subtree holds a query word (see rank). */
+  private valueHit!: Uint8Array;
+
+  /**
+   * Per node, whether it is an array of records (objects or arrays only): each run of left-out
+   * records is marked where it was. Other arrays count what they leave out once, at their end: in
+   * a long array of small values scattered picks cost a marker each, more than the values.
+   */
+  private readonly recordArray: Uint8Array;
+
+  /** Per node, whether it is a collection: an array, or an object of COLLECTION_MIN or more records. */
+  private readonly collection: Uint8Array;
+  private collections(): Uint8Array {
+    const { n, kind, members, last } = this.tree;
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (kind[i] === ARRAY) {
+        out[i] = 1;
+        let records = members[i]! > 0;
+        for (let c = i + 1; c <= last[i]! && records; c = last[c]! + 1) records = isContainer(kind[c]!);
+        this.recordArray[i] = records ? 1 : 0;
+      } else if (kind[i] === OBJECT && members[i]! >= COLLECTION_MIN) {
+        let records = true;
+        for (let c = i + 1; c <= last[i]! && records; c = last[c]! + 1) records = isContainer(kind[c]!);
+        out[i] = records ? 1 : 0;
+      }
+    }
+    return out;
+  }
+
+  /** Whether a node is an item of a collection with members of its own (a record, a list). */
+  private item(i: number): boolean {
+    const up = this.tree.parent[i]!;
+    return up >= 0 && this.collection[up] === 1 && this.tree.members[i]! > 0;
+  }
+
+  /** Estimated tokens of each whole subtree with its comma and key, long strings at full length (one pass, on first use). */
+  private subtreeCosts: Float64Array | undefined;
+  private subtreeCost(i: number): number {
+    if (!this.subtreeCosts) {
+      const { n, parent } = this.tree;
+      const sub = new Float64Array(n);
+      for (let x = n - 1; x >= 0; x--) {
+        sub[x]! += this.longSize(x) > 0 ? this.wholeCost(x) : this.cost(x);
+        if (x > 0) sub[parent[x]!]! += sub[x]!;
+      }
+      this.subtreeCosts = sub;
+    }
+    return this.subtreeCosts[i]!;
   }
 
   private raw(i: number): string {
@@ -425,6 +300,13 @@ class JsonTrimmer {
     // Zealand" every record's population names a query word, but only one record's siblings name
     // the rest. The entity is the chain of enclosing objects (their keys and other members); an
     // array's items are alternatives to each other, so only the array's own key carries over.
+    // Items holding a query word in a value (`"license":"ISC"` for "ISC licensed") rank above every
+    // other item, so they go whole before the rest; a key the question names is in every record.
+    this.valueHit = new Uint8Array(n);
+    for (let i = n - 1; i > 0; i--) {
+      if (this.valueWords[i] !== 0) this.valueHit[i] = 1;
+      if (this.valueHit[i]) this.valueHit[parent[i]!] = 1;
+    }
     const context = new Int32Array(n);
     for (let i = 1; i < n; i++) {
       const up = parent[i]!;
@@ -434,6 +316,12 @@ class JsonTrimmer {
       if (extra !== 0) prio[i] = prio[i]! + CONTEXT_SHARE * coverOf(extra);
       const floor = 0.8 * prio[up]!;
       if (prio[i]! < floor) prio[i] = floor + INHERITED_OWN_SHARE * prio[i]!;
+    }
+    // The bonus shifts a relevant item's whole subtree, so its fields keep their order among themselves.
+    const inRelevant = new Uint8Array(n);
+    for (let i = 1; i < n; i++) {
+      inRelevant[i] = inRelevant[parent[i]!]! || (this.valueHit[i] && this.item(i) ? 1 : 0);
+      if (inRelevant[i]) prio[i] = prio[i]! + RELEVANT_ITEM_BONUS;
     }
   }
 
@@ -770,9 +658,19 @@ class JsonTrimmer {
         const x = chain[k]!;
         const up = parent[x]!;
         c += (k === 0 && whole ? this.wholeCost(x) : this.cost(x)) + this.marker(x);
-        // The parent's marker goes away with its last missing member.
-        const upMembers = (k + 1 < chain.length ? 0 : keptMembers[up]!) + 1;
-        if (upMembers === members[up]!) c -= this.marker(up);
+        if (this.recordArray[up]) {
+          // An array marks each run of left-out items: keeping one splits its run, shortens it or closes it.
+          const before = this.prevSibling[x]!;
+          const after = last[x]! + 1 <= last[up]! ? last[x]! + 1 : -1;
+          const left = before >= 0 && !kept[before];
+          const right = after >= 0 && !kept[after];
+          if (left && right) c += this.marker(up);
+          else if (!left && !right) c -= this.marker(up);
+        } else {
+          // The object's marker goes away with its last missing member.
+          const upMembers = (k + 1 < chain.length ? 0 : keptMembers[up]!) + 1;
+          if (upMembers === members[up]!) c -= this.marker(up);
+        }
       }
       return c;
     };
@@ -788,6 +686,30 @@ class JsonTrimmer {
     const wholeStrings = new Set<number>();
     while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
       const i = frontier.pop();
+      if (members[i]! > 0 && !kept[i] && this.item(i)) {
+        const whole = this.subtreeCost(i);
+        if (whole <= ITEM_SHARE * budget) {
+          // A record goes whole or not at all: its chain without its own braces and marker, plus the whole subtree.
+          const c = chainOf(i, chain) - this.cost(i) - this.marker(i) + whole;
+          if (used + c > budget) {
+            misses++;
+            continue;
+          }
+          misses = 0;
+          used += c;
+          write(chain);
+          for (let x = i + 1; x <= last[i]!; x++) {
+            kept[x] = 1;
+            keptMembers[parent[x]!]!++;
+            keptCount++;
+            if (this.longSize(x) > 0) wholeStrings.add(x);
+          }
+          continue;
+        }
+        // Too large to go whole: opened only when it holds what the question asks for (or nothing
+        // in the document does), so the other records leave no stubs.
+        if (this.valueHit[0] && !this.valueHit[i]) continue;
+      }
       if (members[i]! > 0) {
         expand(i);
         continue;
@@ -813,6 +735,30 @@ class JsonTrimmer {
         write(withIt);
       }
     }
+    // A run of left-out items that costs no more than its marker is kept instead: scattered
+    // picks in a long array of small values were one `"[... 1 item]"` per value.
+    for (let up = 0; up < n; up++) {
+      if (!kept[up] || !this.recordArray[up] || keptMembers[up] === 0) continue;
+      for (let c = up + 1; c <= last[up]!; ) {
+        if (kept[c]) {
+          c = last[c]! + 1;
+          continue;
+        }
+        let end = c;
+        let cost = 0;
+        for (; end <= last[up]! && !kept[end]; end = last[end]! + 1) cost += this.subtreeCost(end);
+        if (cost <= this.marker(up)) {
+          for (let x = c; x < end; x++) {
+            kept[x] = 1;
+            keptMembers[parent[x]!]!++;
+            keptCount++;
+            if (this.longSize(x) > 0) wholeStrings.add(x);
+          }
+          used += cost - this.marker(up);
+        }
+        c = end;
+      }
+    }
     // What is left lengthens the kept long strings, in proportion to what each still misses.
     let all = keptCount === n;
     const stringBudgets = new Map<number, number>();
@@ -833,7 +779,25 @@ class JsonTrimmer {
         all = false;
       }
     }
-    return { kept, stringBudgets, all };
+    let values = 0;
+    for (let i = 0; i < n; i++) if (kept[i] && members[i] === 0) values++;
+    return { kept, stringBudgets, all, values };
+  }
+
+  /**
+   * The best-ranked value alone with the containers above it: what a budget too small for any
+   * value still gets, so that a structure is never emptied of every value (`{"a":1,"b":[1,2,3]}`
+   * at half its size became `{"_omitted":2}`). Over the target; the engine returns the input
+   * instead when this is no shorter.
+   */
+  private oneValue(best: number): Selection {
+    const { n, parent } = this.tree;
+    const kept = new Uint8Array(n);
+    for (let x = best; x >= 0; x = parent[x]!) kept[x] = 1;
+    const stringBudgets = new Map<number, number>();
+    const long = this.longSize(best);
+    if (long > PREVIEW_TOKENS) stringBudgets.set(best, PREVIEW_TOKENS);
+    return { kept, stringBudgets, all: false, values: 1 };
   }
 
   /** Compact JSON of the kept tree (all of it without a selection), trimmed containers marked. */
@@ -849,7 +813,8 @@ class JsonTrimmer {
       const c = stack.pop()!;
       const w = wrote.pop()!;
       const d = dropped.pop()!;
-      if (d > 0) out.push(w > 0 ? `,${trimMarker(kind[c]!, d)}` : trimMarker(kind[c]!, d));
+      const marker = this.recordArray[c] ? runMarker(d) : trimMarker(kind[c]!, d);
+      if (d > 0) out.push(w > 0 ? `,${marker}` : marker);
       out.push(kind[c] === OBJECT ? '}' : ']');
     };
     for (let i = 0; i < n; ) {
@@ -859,6 +824,11 @@ class JsonTrimmer {
         dropped[top]!++;
         i = last[i]! + 1;
         continue;
+      }
+      // In an array each run of left-out items is marked where it was; an object counts them at its end.
+      if (top >= 0 && dropped[top]! > 0 && this.recordArray[stack[top]!]) {
+        out.push(wrote[top]!++ > 0 ? ',' : '', runMarker(dropped[top]!));
+        dropped[top] = 0;
       }
       if (top >= 0) {
         if (wrote[top]!++ > 0) out.push(',');
@@ -886,7 +856,7 @@ class JsonTrimmer {
       const compact = this.render(undefined);
       if (countTokens(compact) <= target) return compact;
     }
-    let best: { out: string; tokens: number } | undefined;
+    let best: { out: string; tokens: number; values: number } | undefined;
     let budget = target;
     const tried = new Set<number>();
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -894,7 +864,7 @@ class JsonTrimmer {
       const out = this.render(sel);
       const t = countTokens(out);
       tried.add(budget);
-      if (t <= target && (!best || t > best.tokens)) best = { out, tokens: t };
+      if (t <= target && (!best || t > best.tokens)) best = { out, tokens: t, values: sel.values };
       if (t <= target && (t >= 0.97 * target || sel.all)) break;
       // Piece sums and the real count differ by a near-constant factor: scale the budget by it,
       // aiming a little low so that the next round lands inside the window rather than past it.
@@ -904,9 +874,21 @@ class JsonTrimmer {
     }
     while (!best && budget >= 2) {
       budget = Math.floor(budget / 2);
-      const out = this.render(this.select(budget));
+      const sel = this.select(budget);
+      const out = this.render(sel);
       const t = countTokens(out);
-      if (t <= target) best = { out, tokens: t };
+      if (t <= target) best = { out, tokens: t, values: sel.values };
+    }
+    if (!best || best.values === 0) {
+      // The best-ranked values first; the first that fits the slack with its containers.
+      const { n, members } = this.tree;
+      const values = [];
+      for (let i = 1; i < n; i++) if (members[i] === 0) values.push(i);
+      values.sort((a, b) => this.prio[b]! - this.prio[a]! || a - b);
+      for (const i of values.slice(0, ONE_VALUE_TRIES)) {
+        const out = this.render(this.oneValue(i));
+        if (countTokens(out) <= target + ONE_VALUE_SLACK) return out;
+      }
     }
     return best?.out ?? skeleton(this.tree.kind[0]!, this.tree.members[0]!);
   }
@@ -924,7 +906,7 @@ export const compressJson: FormatCompressor = (input) => {
     // Not JSON after all: the text engine's cut, as one JSON string.
     return JSON.stringify(input.compressSpan({ start: 0, end: input.text.length }, input.targetTokens));
   }
-  const tree = parse(input.text);
+  const tree = parseTree(input.text);
   const trimmer = new JsonTrimmer(input, tree);
   const target = Math.max(1, input.targetTokens);
   const rootKind = tree.kind[0]!;

@@ -1,56 +1,50 @@
 import { PLACEHOLDER } from '../assemble.js';
 import { countTokens } from '../tokens.js';
 import type { FormatCompressor } from './format-input.js';
-import { isSevere, isTrace } from './issue-lines.js';
+import { isErrorLine, isSevere, isTrace } from './issue-lines.js';
+import { groupRepeats } from './log-repeats.js';
+import { splitLines } from './text-lines.js';
 
 /** A required line is cut to fit only above this many tokens, and keeps at least that much of its head: error and trace lines of ordinary size stay verbatim at any target. */
 const MIN_HEAD_TOKENS = 256;
 /** Share of the target the required lines may fill once some have to be cut (markers need the rest). */
 const REQUIRED_SHARE = 0.9;
 
-/** What repeats compare: numbers, hex ids and UUIDs (timestamps included) blanked out. */
-function repeatKey(line: string): string {
-  return line
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/giu, '#')
-    .replace(/\b0x[0-9a-f]+\b/giu, '#')
-    .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b/giu, '#')
-    .replace(/\d+/gu, '#');
-}
-
 interface Unit {
   /** Input lines the unit stands for (a collapsed run of repeats counts them all). */
   lines: number;
-  /** The line as shown: its text (or head), then the repeat count of a collapsed run. */
+  /** The unit as shown: its line (or head), or a collapsed run's line(s) with their count. */
   text: string;
-  /** Where the repeat suffix starts in `text` (its length without one). */
+  /** Where the shown line's own text ends in `text` (a repeat suffix or a cut marker follows). */
   bodyEnd: number;
   mustKeep: boolean;
+  /** Error, warning and trace lines among `lines`, for the gap markers. */
+  issues: number;
+  /** Whether an error line (not a warning or a frame) is among them. */
+  error: boolean;
   score: number;
   tokens: number;
 }
 
-const dropMarker = (lines: number): string => `[... ${lines} ${lines === 1 ? 'line' : 'lines'}]`;
+const dropMarker = (lines: number, issues: number): string =>
+  `[... ${lines} ${lines === 1 ? 'line' : 'lines'}${issues > 0 ? `, ${issues} of them ${issues === 1 ? 'an error, warning or trace line' : 'error, warning or trace lines'}` : ''}]`;
+
+// A collapsed run stands for many lines in a few tokens: it ranks above single lines of its score.
+const RUN_BONUS = 0.5;
 
 /**
- * Log lines in, log lines out: consecutive repeats (equal but for numbers and ids) collapse to
- * their first line plus ` [repeated N times]`, N counting the whole run; error, warning and
- * stack-trace lines are always kept (cut to their heads only when they alone are over the target:
- * `cutRequiredLines`); the other lines are kept whole, best scored first (next to an
- * error counts a little), in original order, each run of dropped lines leaving `[... N lines]`.
+ * Log lines in, log lines out (with the line breaks they came with): consecutive repeats collapse
+ * (`groupRepeats`: identical lines once with `[repeated N times]`, lines differing in numbers once
+ * with each number's range, others as first line, count, last line); error, warning and
+ * stack-trace lines are kept first (when they alone are over the target, the first and the last
+ * of them with a count of the rest: `fitRequired`); the other lines are kept whole, collapsed runs
+ * and lines next to an error first, then the best scored, in original order, each run of dropped
+ * lines leaving `[... N lines]`.
  */
 export const compressLog: FormatCompressor = (input) => {
   const { text } = input;
   if (countTokens(text) <= input.targetTokens) return text;
-  const lines: Array<{ start: number; end: number; text: string }> = [];
-  for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const contentEnd = end > start && text[end - 1] === '\r' ? end - 1 : end;
-    lines.push({ start, end: contentEnd, text: text.slice(start, contentEnd) });
-    start = end + 1;
-  }
-  // A final line break ends the last line rather than starting an empty one.
-  if (lines.length > 1 && lines.at(-1)!.text === '') lines.pop();
+  const { lines, eol } = splitLines(text);
 
   // Severity: error lines, trace lines, and indented lines that continue either.
   const must = new Uint8Array(lines.length);
@@ -61,38 +55,41 @@ export const compressLog: FormatCompressor = (input) => {
     inTrace = must[i] === 1 || (inTrace && l.text.trim() === '');
   });
 
-  // Trace frames differ from their neighbours only in line numbers: they repeat only when identical.
-  const keys = lines.map((l) => (isTrace(l.text) ? l.text : repeatKey(l.text)));
-  const units: Unit[] = [];
-  for (let i = 0; i < lines.length; ) {
-    const line = lines[i]!;
-    let j = i + 1;
-    if (line.text.trim() !== '') while (j < lines.length && keys[j] === keys[i]) j++;
-    const n = j - i;
-    const shown = n > 1 ? `${line.text} [repeated ${n} times]` : line.text;
-    let mustKeep = false;
-    for (let k = i; k < j; k++) mustKeep ||= must[k] === 1;
-    const near = (i > 0 && must[i - 1] === 1) || (j < lines.length && must[j] === 1);
-    units.push({ lines: n, text: shown, bodyEnd: line.text.length, mustKeep, score: input.score(line) + (near ? 0.15 : 0), tokens: countTokens(`${shown}\n`) });
-    i = j;
-  }
-  cutRequiredLines(units, input.targetTokens);
+  const units: Unit[] = groupRepeats(lines).map((r) => {
+    const j = r.first + r.lines;
+    let issues = 0;
+    let error = false;
+    for (let k = r.first; k < j; k++) {
+      issues += must[k]!;
+      error ||= must[k] === 1 && isErrorLine(lines[k]!.text);
+    }
+    const near = (r.first > 0 && must[r.first - 1] === 1) || (j < lines.length && must[j] === 1);
+    const shown = r.shown.join(eol);
+    const bodyEnd = r.lines === 1 ? lines[r.first]!.text.length : r.shown.length === 1 ? shown.lastIndexOf(' [') : shown.length;
+    const score = input.score(lines[r.first]!) + (near ? 0.15 : 0) + (r.lines >= 3 ? RUN_BONUS : 0);
+    return { lines: r.lines, text: shown, bodyEnd, mustKeep: issues > 0, issues, error, score, tokens: countTokens(`${shown}${eol}`) };
+  });
+  fitRequired(units, input.targetTokens);
 
   const render = (kept: Uint8Array): string => {
     const out: string[] = [];
     let gap = 0;
+    let gapIssues = 0;
     units.forEach((u, k) => {
       if (kept[k]) {
-        if (gap > 0) out.push(dropMarker(gap));
-        gap = 0;
+        if (gap > 0) out.push(dropMarker(gap, gapIssues));
+        gap = gapIssues = 0;
         out.push(u.text);
-      } else gap += u.lines;
+      } else {
+        gap += u.lines;
+        gapIssues += u.issues;
+      }
     });
-    if (gap > 0) out.push(dropMarker(gap));
-    return out.join('\n');
+    if (gap > 0) out.push(dropMarker(gap, gapIssues));
+    return out.join(eol);
   };
 
-  const MARKER = countTokens(`${dropMarker(100)}\n`);
+  const MARKER = countTokens(`${dropMarker(100, 0)}${eol}`);
   const order = units
     .map((_, k) => k)
     .filter((k) => !units[k]!.mustKeep)
@@ -185,4 +182,34 @@ function cutRequiredLines(units: Unit[], target: number): void {
     u.bodyEnd = head.length;
     u.tokens = countTokens(`${u.text}\n`);
   }
+}
+
+/**
+ * Required lines over the target: the giant ones cut to their heads (`cutRequiredLines`), then,
+ * while they are still over, error lines before warnings and frames: all errors when they fit
+ * REQUIRED_SHARE of the target, else the first and the last of them (and more from both ends
+ * while they fit); the room left goes to the other required lines from both ends. Those left out
+ * compete with the other lines, and the gap markers count the error lines they hold.
+ */
+function fitRequired(units: Unit[], target: number): void {
+  cutRequiredLines(units, target);
+  const required = units.map((u, k) => (u.mustKeep ? k : -1)).filter((k) => k >= 0);
+  if (required.reduce((s, k) => s + units[k]!.tokens, 0) <= target) return;
+  const room = REQUIRED_SHARE * target;
+  const keep = new Set<number>();
+  let used = 0;
+  /** From both ends of `ks` inwards while they fit; the first and the last whatever they cost when `ends`. */
+  const fromBothEnds = (ks: readonly number[], ends: boolean) => {
+    let taken = 0;
+    for (let lo = 0, hi = ks.length - 1; lo <= hi; taken++) {
+      const k = taken % 2 === 0 ? ks[lo++]! : ks[hi--]!;
+      if (!(ends && taken < 2) && used + units[k]!.tokens > room) break;
+      keep.add(k);
+      used += units[k]!.tokens;
+    }
+  };
+  const errors = required.filter((k) => units[k]!.error);
+  fromBothEnds(errors.length > 0 ? errors : required, true);
+  fromBothEnds(required.filter((k) => !keep.has(k)), false);
+  for (const k of required) if (!keep.has(k)) units[k]!.mustKeep = false;
 }

@@ -1,48 +1,43 @@
 import { countTokens } from '../tokens.js';
 import type { FormatCompressor } from './format-input.js';
 import { isMarkdownSeparator } from './markdown-separator.js';
+import { rowMatches } from './row-matches.js';
+import { splitLines } from './text-lines.js';
 
 interface Row {
   start: number;
   end: number;
 }
 
+// A header rule under column names (`+++-====-===`, `----  ------`), within the first lines: the header ends there.
+const RULE = /^[\s+|=:-]*[=-]{3,}[\s+|=:-]*$/u;
+const HEADER_LINES = 8;
+
 const rowsMarker = (rows: number): string => `[... ${rows} more ${rows === 1 ? 'row' : 'rows'}]`;
 
-/** Lines of a text as spans without their line breaks (a final break ends the last line). */
-function lineSpans(text: string): Row[] {
-  const out: Row[] = [];
-  for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    out.push({ start, end: end > start && text[end - 1] === '\r' ? end - 1 : end });
-    start = end + 1;
-  }
-  if (out.length > 1 && out.at(-1)!.start === out.at(-1)!.end) out.pop();
-  return out;
-}
-
 /**
- * A table in, the same table with fewer rows out: the header (and a markdown separator) stays
- * verbatim, body rows are kept whole, best scored first, in original order, and the rows left
- * out are counted on one line after the last row, `[... N more rows]` (after a markdown table, as
- * plain text, followed by any lines that came after the table).
+ * A table in, the same table with fewer rows out (with the line breaks it came with): the header
+ * (through a markdown separator or a `+++-===` rule such as `dpkg -l` prints) stays verbatim, body
+ * rows are kept whole, rows naming the query's words first (all that fit), then the best scored,
+ * in original order, and the rows left out are counted on one line after the last row,
+ * `[... N more rows]` (after a markdown table, as plain text, followed by any lines that came after the table).
  */
 export const compressTable: FormatCompressor = (input) => {
   const { text } = input;
   if (countTokens(text) <= input.targetTokens) return text;
-  const lines = lineSpans(text);
+  const { lines, eol } = splitLines(text);
   const lineText = (r: Row) => text.slice(r.start, r.end);
   // A markdown table may sit under a title and above a note: those stay verbatim around it.
   const sep = lines.findIndex((l, i) => i > 0 && isMarkdownSeparator(lineText(l)) && lineText(lines[i - 1]!).includes('|'));
   const markdown = sep > 0;
-  let headEnd = markdown ? sep + 1 : lines.findIndex((l) => lineText(l).trim() !== '') + 1;
+  const rule = lines.slice(0, HEADER_LINES).findIndex((l) => RULE.test(lineText(l)));
+  let headEnd = markdown ? sep + 1 : rule > 0 ? rule + 1 : lines.findIndex((l) => lineText(l).trim() !== '') + 1;
   if (headEnd === 0) headEnd = lines.length;
   let bodyEnd = lines.length;
   if (markdown) for (bodyEnd = headEnd; bodyEnd < lines.length && lineText(lines[bodyEnd]!).includes('|'); ) bodyEnd++;
   const head = lines.slice(0, headEnd).map(lineText);
   const tail = lines.slice(bodyEnd).map(lineText);
-  const headerText = head.at(markdown ? -2 : -1) ?? '';
+  const headerText = head.at(markdown || rule > 0 ? -2 : -1) ?? '';
 
   // A quoted CSV field may hold line breaks: a record runs on while its quotes are unbalanced.
   const delimited = !markdown && /[,\t;]/u.test(headerText) && !/\S {2,}\S/u.test(headerText);
@@ -60,11 +55,12 @@ export const compressTable: FormatCompressor = (input) => {
     if (lineText(row).trim() !== '') rows.push(row);
   }
 
-  const headTokens = countTokens([...head, ...tail].join('\n'));
-  const rowTokens = rows.map((r) => countTokens(`\n${lineText(r)}`));
-  const markerTokens = countTokens(`\n${rowsMarker(rows.length)}`);
+  const headTokens = countTokens([...head, ...tail].join(eol));
+  const rowTokens = rows.map((r) => countTokens(`${eol}${lineText(r)}`));
+  const markerTokens = countTokens(`${eol}${rowsMarker(rows.length)}`);
   const scores = rows.map((r) => input.score(r));
-  const order = rows.map((_, k) => k).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const matches = rowMatches(rows.map(lineText), input.query);
+  const order = rows.map((_, k) => k).sort((a, b) => matches[b]! - matches[a]! || scores[b]! - scores[a]! || a - b);
 
   const render = (kept: Uint8Array): string => {
     const out = [...head];
@@ -74,7 +70,7 @@ export const compressTable: FormatCompressor = (input) => {
       else dropped++;
     });
     if (dropped > 0) out.push(rowsMarker(dropped));
-    return [...out, ...tail].join('\n');
+    return [...out, ...tail].join(eol);
   };
   const select = (budget: number): Uint8Array => {
     const kept = new Uint8Array(rows.length);
