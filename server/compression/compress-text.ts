@@ -192,6 +192,8 @@ export interface CutOptions {
   leadBonus?: number | undefined;
   /** Share of the information prior without a query (default INFORMATION_WEIGHT); benchmarks set 0 to see a model alone. */
   informationWeight?: number | undefined;
+  /** With a query: share of the information prior blended in before the lexical prior (default 0; history sets it). */
+  factShare?: number | undefined;
 }
 
 /** How many tokens to keep: a fixed target, or the score knee clamped to Nx bounds. */
@@ -225,9 +227,10 @@ function once<T>(make: () => T): () => T {
 function prepare(input: ScoredText, options: CutOptions): Prepared {
   const { text, words, blocks } = input;
   const sentences = blocks.flatMap((b) => b.sentences);
-  const scores = options.query
+  const queried = options.query
     ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT, options.lexicalMatch ?? LEXICAL_MATCH, blocks, input.lexical)
     : withInformationPrior(words, text, input.scores, options.informationWeight ?? INFORMATION_WEIGHT);
+  const scores = options.query && options.factShare ? withInformationPrior(words, text, queried, options.factShare) : queried;
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
   const sentenceScore = new Map<Sentence, number>();

@@ -3,7 +3,8 @@
  * READMEs, question-agnostic on hard-wrapped Debian documents and the README example, history on
  * written support chats, question-specific on short contexts at budgets of 1-10 tokens. Each at
  * 2x / 4x / 10x against first-N truncation and whole sentences in order at the same token count.
- * Writes bench/out/real-inputs-prose.{md,json}; flags: --models DIR, --out DIR, --readmes N (30).
+ * Writes bench/out/real-inputs-prose.{md,json}; flags: --models DIR, --out DIR, --readmes N (30),
+ * --families a,b (default all four).
  */
 import { parseArgs } from 'node:util';
 import type { components } from '../../../generated/schema.js';
@@ -45,7 +46,8 @@ export function leadSentences(text: string, budget: number): string {
 const ratioStr = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(2));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { models: { type: 'string', default: 'models' }, out: { type: 'string', default: 'bench/out' }, readmes: { type: 'string', default: '30' } } });
+  const { values } = parseArgs({ options: { models: { type: 'string', default: 'models' }, out: { type: 'string', default: 'bench/out' }, readmes: { type: 'string', default: '30' }, families: { type: 'string', default: 'markdown,question-agnostic,history,question-specific' } } });
+  const families = new Set(values.families!.split(','));
   const bench = createBench(values.models!);
   const report = new Report('real-inputs-prose');
   const data: Record<string, unknown> = {};
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
   report.print();
 
   // ------------------------------------------------------------ markdown
+  if (families.has('markdown')) {
   const readmes = packageReadmes(Number(values.readmes));
   const mdMethods = ['markdown_v1', 'first-N', 'lead sentences'] as const;
   type MdCell = { code: number; whole: number; shortened: number; installs: number; installsKept: number; boilIn: number[]; boilOut: number[]; wholeSeg: number; segs: number };
@@ -109,7 +112,9 @@ async function main(): Promise<void> {
   report.table('markdown', ['method', 'code blocks kept (whole or marked)', 'whole', 'install cmd kept', 'boilerplate share in -> out', 'whole-sentence share', 'prose segments'], mdRows);
   data.markdown = { readmes: readmes.map((d) => d.name), cells: md };
 
+  }
   // ------------------------------------------------------------ question-agnostic
+  if (families.has('question-agnostic')) {
   const docs = plainDocs();
   const qaMethods = ['espresso_v1 coarse', 'espresso_v1 fine', 'first-N', 'lead sentences'] as const;
   type QaCell = { facts: number; kept: number; withSubject: number; wholeSeg: number; segs: number };
@@ -169,7 +174,9 @@ async function main(): Promise<void> {
   report.print();
   data.questionAgnostic = { docs: docs.map((d) => d.name), cells: qa, example };
 
+  }
   // ------------------------------------------------------------ history
+  if (families.has('history')) {
   const hist: Record<string, Record<number, { facts: number; kept: number; wholeSeg: number; segs: number }>> = {};
   const histCell = (m: string, nx: number) => ((hist[m] ??= {})[nx] ??= { facts: 0, kept: 0, wholeSeg: 0, segs: 0 });
   const toMessages = (chat: Chat): ChatMessage[] => [
@@ -212,7 +219,9 @@ async function main(): Promise<void> {
   report.table('history (early-turn facts kept in the summary)', ['method', 'facts kept', 'whole-sentence share'], histRows);
   data.history = hist;
 
+  }
   // ------------------------------------------------------------ question-specific, short contexts
+  if (families.has('question-specific')) {
   const qsMethods = ['latte_v1 coarse', 'latte_v1 fine', 'latte_v2 coarse', 'latte_v2 fine', 'first-N'] as const;
   const qs: Record<string, Record<number, { kept: number; n: number; splitCode: number }>> = {};
   let worstQs = '';
@@ -246,6 +255,7 @@ async function main(): Promise<void> {
   report.table('question-specific (answers kept per budget in tokens; last column: outputs with an odd number of backticks)', ['method', ...BUDGETS.map(String), 'split code spans'], qsRows);
   data.questionSpecific = qs;
 
+  }
   report.print('### worst outputs');
   report.print();
   for (const [k, v] of Object.entries(worst)) {
