@@ -28,6 +28,10 @@ export interface Sentence extends Span {
   dependent?: boolean;
   /** Units a partial sentence is cut along; a token may hold spaces when it must stay whole (a link, inline code). */
   tokens: Span[];
+  /** Fenced code cut along its lines: may be shortened to its first lines beside the one partial prose sentence. */
+  shortenable?: boolean;
+  /** Added to the scores of the sentence's words: markdown ranks code and section leads up, badges and tables of contents down. */
+  bonus?: number;
 }
 
 export interface Block extends Span {
