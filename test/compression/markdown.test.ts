@@ -62,7 +62,8 @@ describe('markdown compression on real READMEs', () => {
       expect(after.tableHeads, f).toEqual(before.tableHeads);
       for (const link of after.links) expect(before.links, f).toContain(link);
     }
-  });
+    // Six READMEs through the route, the first also loading the model: 21-30 s on 2 shared cores.
+  }, 90_000);
 
   it('shrinks the prose: the output is smaller than the input at 2x on every README', async () => {
     for (const { f, md } of README) {
