@@ -25,9 +25,12 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
   const out: string[] = [];
   let lastLine = '';
   let lastChar = '';
+  // Markdown: fence lines put so far; odd means inside a code block, where a marker is a line of its own.
+  let fences = 0;
   const put = (piece: string) => {
     if (piece.length === 0) return;
     out.push(piece);
+    if (blockPlaceholders) fences += piece.match(FENCE_LINE)?.length ?? 0;
     lastChar = piece.at(-1)!;
     const nl = piece.lastIndexOf('\n');
     lastLine = nl === -1 ? lastLine + piece : piece.slice(nl + 1);
@@ -60,7 +63,7 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     const brk = paragraph ? '\n\n' : lineBreak ? '\n' : ' ';
     if (!mark) put(brk);
     else if (!lineBreak) put(` ${PLACEHOLDER} `);
-    else if (!blockPlaceholders) put(`\n${PLACEHOLDER}\n`);
+    else if (!blockPlaceholders || fences % 2 === 1) put(`\n${PLACEHOLDER}\n`);
     else if (NESTED_ITEM.test(kept)) put((STRUCTURAL_LINE.test(lastLine) ? '' : ` ${PLACEHOLDER}`) + brk);
     // A link definition cannot interrupt a paragraph: the marker before one gets blank lines.
     else put(paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`);
@@ -105,6 +108,7 @@ export function fillCheapGaps(text: string, spans: readonly Span[], placeholders
 }
 
 const DEFINITION = /^\s{0,3}\[[^\]]+\]:/u;
+const FENCE_LINE = /^[ \t]*(?:```|~~~)/gmu;
 
 /** A markdown line that a trailing marker would change: fence, heading, table row, definition, rule, setext underline, indented code. */
 const STRUCTURAL_LINE = /^(?:\s{0,3}(?:```|~~~|#|\||\[[^\]]+\]:|[-*_=](?:\s*[-*_=]){2,}\s*$)|(?: {4}|\t)(?!\s*(?:[-*+]|\d{1,9}[.)])\s))|\|\s*$/u;

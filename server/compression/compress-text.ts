@@ -192,6 +192,8 @@ export interface CutOptions {
   leadBonus?: number | undefined;
   /** Share of the information prior without a query (default INFORMATION_WEIGHT); benchmarks set 0 to see a model alone. */
   informationWeight?: number | undefined;
+  /** With a query: share of the information prior blended in before the lexical prior (default 0; history sets it). */
+  factShare?: number | undefined;
 }
 
 /** How many tokens to keep: a fixed target, or the score knee clamped to Nx bounds. */
@@ -222,12 +224,26 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
+/** Adds each sentence's `bonus` to the scores of the words it holds (sentences and words in text order). */
+function withBonuses(words: readonly Word[], scores: Float32Array, sentences: readonly Sentence[]): Float32Array {
+  if (!sentences.some((s) => s.bonus)) return scores;
+  const out = Float32Array.from(scores);
+  let w = 0;
+  for (const s of sentences) {
+    if (!s.bonus) continue;
+    while (w < words.length && words[w]!.start < s.start) w++;
+    for (let i = w; i < words.length && words[i]!.start < s.end; i++) out[i] = out[i]! + s.bonus;
+  }
+  return out;
+}
+
 function prepare(input: ScoredText, options: CutOptions): Prepared {
   const { text, words, blocks } = input;
   const sentences = blocks.flatMap((b) => b.sentences);
-  const scores = options.query
+  const queried = options.query
     ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT, options.lexicalMatch ?? LEXICAL_MATCH, blocks, input.lexical)
     : withInformationPrior(words, text, input.scores, options.informationWeight ?? INFORMATION_WEIGHT);
+  const scores = withBonuses(words, options.query && options.factShare ? withInformationPrior(words, text, queried, options.factShare) : queried, sentences);
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
   const sentenceScore = new Map<Sentence, number>();
@@ -300,6 +316,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     score: inContext.get(s)!,
     tokens: tokenCost(s),
     ...(cuttable ? { words: once(() => tokenCandidates(s)) } : {}),
+    ...(s.shortenable ? { shortenable: true } : {}),
   });
   const required = sentences.filter((s) => s.required).map((s) => ({ start: s.start, end: s.end }));
   const prefixed = sentences.filter((s) => s.prefix || s.companions);
@@ -309,7 +326,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const candidates = blocks.flatMap((b): Candidate[] => {
       const rest = optional(b);
       if (rest.length === 0) return [];
-      if (rest.length < b.sentences.length) return rest.map((s) => sentenceCandidate(s));
+      if (rest.length < b.sentences.length || (rest.length === 1 && rest[0]!.shortenable)) return rest.map((s) => sentenceCandidate(s));
       return [{ start: b.start, end: b.end, score: blockScore(b, rest), tokens: tokenCost(b), parts: once(() => rest.map((s) => sentenceCandidate(s))) }];
     });
     const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };

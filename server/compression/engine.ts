@@ -1,7 +1,7 @@
 import type { WeightsId } from './model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
-import { assemble } from './assemble.js';
+import { assemble, PLACEHOLDER } from './assemble.js';
 import { cutText, LEXICAL_MATCH, LEXICAL_WEIGHT, type CutOptions, type ScoredText, type Target } from './compress-text.js';
 import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
@@ -9,6 +9,7 @@ import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
 import { countSentences, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import { lexicalWeightFor } from './language.js';
+import { labelledLines } from './labelled-lines.js';
 import { keepFraction } from './ratio.js';
 import { coarseToFinePlan, type CoarseToFine } from './scoring-plan.js';
 import { segment, type Block, type Span } from './segment.js';
@@ -32,6 +33,17 @@ export interface EngineRequest {
    * `joinParts(parts)`; the budget is shared, and the result renders each part on its own.
    */
   parts?: readonly string[] | undefined;
+  /**
+   * With `parts`: each part's line prefix in the rendered whole (history: `user: `). Then a part
+   * that keeps nothing renders empty, a run of such parts is one `[...]` line, and the budget is
+   * checked on those lines, so labels and markers of dropped turns no longer eat it.
+   */
+  partLabels?: readonly string[] | undefined;
+  /**
+   * With a query: share of the query-free information prior (numbers, names, dates) blended into
+   * the scores before the lexical prior (history: turns that state facts outrank small talk).
+   */
+  factShare?: number | undefined;
   /** Required by query-aware weights. */
   query?: string | undefined;
   weights: WeightsId;
@@ -109,7 +121,17 @@ function slice(words: readonly Word[], scores: Float32Array, span: Span): { word
 }
 
 function cutOptions(req: EngineRequest): CutOptions {
-  return { query: req.query, coarse: req.coarse, placeholders: req.placeholders, blockPlaceholders: req.format === 'markdown', lexicalWeight: req.lexicalWeight ?? lexicalWeightFor(req.context, LEXICAL_WEIGHT), lexicalMatch: req.lexicalMatch, blockWeight: req.blockWeight, leadBonus: req.leadBonus };
+  return {
+    query: req.query,
+    coarse: req.coarse,
+    placeholders: req.placeholders,
+    blockPlaceholders: req.format === 'markdown',
+    lexicalWeight: req.lexicalWeight ?? lexicalWeightFor(req.context, LEXICAL_WEIGHT),
+    lexicalMatch: req.lexicalMatch,
+    blockWeight: req.blockWeight,
+    leadBonus: req.leadBonus,
+    factShare: req.factShare,
+  };
 }
 
 function target(req: EngineRequest, originalTokens: number): Target {
@@ -120,7 +142,7 @@ function target(req: EngineRequest, originalTokens: number): Target {
 }
 
 /** Each part's own kept spans, rendered and counted; the whole is what the budget is checked on. */
-function partRenderer(text: string, parts: readonly string[], placeholders: boolean) {
+function partRenderer(text: string, parts: readonly string[], placeholders: boolean, labels?: readonly string[]) {
   const starts: number[] = [];
   let at = 0;
   for (const p of parts) {
@@ -131,13 +153,17 @@ function partRenderer(text: string, parts: readonly string[], placeholders: bool
     parts.map((p, i) => {
       const from = starts[i]!;
       const own = spans.filter((s) => s.start >= from && s.end <= from + p.length).map((s) => ({ start: s.start - from, end: s.end - from }));
-      const compressed = own.length ? assemble(p, own, placeholders) : p.trim() && placeholders ? '[...]' : '';
+      const compressed = own.length ? assemble(p, own, placeholders) : p.trim() && placeholders && !labels ? PLACEHOLDER : '';
       return { compressed, tokens: countTokens(compressed) };
     });
   return {
     renderParts,
     render: (spans: Span[]) => {
       const rendered = renderParts(spans);
+      if (labels) {
+        const whole = labelledLines(rendered.map((r, i) => ({ label: labels[i] ?? '', compressed: r.compressed })), placeholders);
+        return { text: whole, tokens: countTokens(whole) };
+      }
       return { text: rendered.map((r) => r.compressed).join(PART_SEPARATOR), tokens: rendered.reduce((s, r) => s + r.tokens, 0) };
     },
   };
@@ -212,7 +238,7 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
   const blocks = plan.blocks ?? (req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking));
   const scored: ScoredText = { text, words, scores, blocks, ...(plan.lexical ? { lexical: plan.lexical } : {}) };
   if (req.parts) {
-    const { render, renderParts } = partRenderer(text, req.parts, req.placeholders);
+    const { render, renderParts } = partRenderer(text, req.parts, req.placeholders, req.partLabels);
     const cut = cutText(scored, cutOptions(req), goal, render);
     return { compressed: cut.text, originalTokens, compressedTokens: cut.tokens, parts: renderParts(cut.spans) };
   }

@@ -39,9 +39,26 @@ const MAX_NESTING = 32;
 const LIST_BULLET = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/u;
 /** Emphasis, strong and strikethrough spans shorter than this stay one token. */
 const MAX_WHOLE_EMPHASIS = 80;
+/**
+ * Score bonuses (`Sentence.bonus`) that give the budget to content before decoration: fenced code
+ * first, then each section's lead sentence, the rest of the prose, and last badges, tables of
+ * contents, HTML blocks and name lists (contributors, triagers). Chosen on the 30 package READMEs of
+ * bench:real:prose (a development set; figures in docs/real-inputs-prose.md).
+ */
+const CODE_BONUS = 1;
+const LEAD_BONUS = 0.3;
+const DECORATION_BONUS = -1;
+/** A fenced code block with more body lines than this can be shortened inside (a run of its lines, a marker for the rest). */
+const SHORTENED_CODE_LINES = 3;
+/** Headings of sections whose lists are names (people, sponsors) rather than content. */
+const NAMES_HEADING = /contributors|maintainers|triagers|collaborators|backers|sponsors|authors|credits|team members|people/iu;
+/** A line that ends a sentence: a hard-wrapped line that does not is joined with the next. */
+const ENDS_SENTENCE = /[.!?:;]["'”’)\]*_]*$/u;
 
 interface MdNode {
   type: string;
+  value?: string;
+  url?: string;
   /** Normalised label of a definition or a reference. */
   identifier?: string;
   position?: { start: { offset?: number | undefined }; end: { offset?: number | undefined } } | undefined;
@@ -211,11 +228,23 @@ class Walker {
   }
 
   run(root: MdNode): Block[] {
+    let leadPending = false;
+    let namesSection = false;
     for (const node of root.children ?? []) {
       this.current = [];
       this.visit(node, TOP, 0);
       const first = this.current[0];
       const last = this.current.at(-1);
+      if (node.type === 'heading') {
+        leadPending = true;
+        namesSection = NAMES_HEADING.test(plainText(node));
+      } else if (first) {
+        const decoration = node.type === 'html' || isBadgeLine(node) || isTableOfContents(node) || (node.type === 'list' && namesSection);
+        if (decoration) for (const s of this.current) if (!s.required && !s.dependent) s.bonus = DECORATION_BONUS;
+        if (node.type === 'code') for (const s of this.current) s.bonus = CODE_BONUS;
+        if (!decoration && leadPending && node.type === 'paragraph' && !first.required) first.bonus = (first.bonus ?? 0) + LEAD_BONUS;
+        if (!decoration) leadPending = false;
+      }
       if (first && last) this.blocks.push({ start: first.start, end: last.end, kind: kindOf(node), sentences: this.current });
     }
     const blocks = this.sweep();
@@ -303,6 +332,9 @@ class Walker {
         return;
       }
       case 'code':
+        if (!ctx.container && this.fencedCode(span)) return;
+        this.atomic(span, false, ctx);
+        return;
       case 'html':
         this.atomic(span, false, ctx);
         return;
@@ -367,6 +399,30 @@ class Walker {
     const end = trimEnd(this.text, span.start, span.end);
     const prefix = this.prefixOf(start, span.start, ctx);
     this.push({ start, end, atomic: true, ...(required ? { required: true } : {}), ...(prefix ? { prefix } : {}), tokens: [] });
+  }
+
+  /**
+   * A top-level fenced code block of more than SHORTENED_CODE_LINES lines: one sentence cut along
+   * its lines, the opening fence its prefix and the closing fence its companion, so a block too
+   * large for its share keeps a run of lines inside balanced fences (the marker stands for the rest).
+   * Smaller or unclosed blocks stay atomic.
+   */
+  private fencedCode(span: Span): boolean {
+    const { text } = this;
+    const open = /^[ \t]{0,3}(`{3,}|~{3,})/u.exec(text.slice(span.start, lineEnd(text, span.start)));
+    const end = trimEnd(text, span.start, span.end);
+    const lastLine = lineStart(text, end - 1);
+    const firstEnd = lineEnd(text, span.start);
+    if (!open || lastLine <= firstEnd || !text.slice(lastLine, end).trimStart().startsWith(open[1]!)) return false;
+    const tokens: Span[] = [];
+    for (let at = nextLine(text, firstEnd); at < lastLine; at = nextLine(text, lineEnd(text, at))) {
+      const stop = trimEnd(text, at, lineEnd(text, at));
+      if (stop > at) tokens.push({ start: at, end: stop });
+    }
+    if (tokens.length <= SHORTENED_CODE_LINES) return false;
+    const start = this.claim(span.start, TOP);
+    this.push({ start, end, atomic: false, prefix: { start, end: firstEnd }, companions: [{ start: lastLine, end }], tokens, shortenable: true });
+    return true;
   }
 
   /** Non-whitespace between the cursor and `end` that nothing claimed yet. */
@@ -445,7 +501,9 @@ class Walker {
       const prev = merged.at(-1);
       while (w < whole.length && whole[w]!.end <= (prev?.end ?? -1)) w++;
       const straddles = prev !== undefined && w < whole.length && whole[w]!.start < piece.words[0]!.start && whole[w]!.end > prev.end;
-      if (prev && straddles) {
+      // A line break inside a sentence is a hard wrap (markdown renders the lines as one), outside quotes.
+      const wrapped = prev !== undefined && ctx.quoteDepth === 0 && /\n/u.test(text.slice(prev.end, piece.words[0]!.start)) && !ENDS_SENTENCE.test(text.slice(prev.start, prev.end));
+      if (prev && (straddles || wrapped)) {
         prev.end = piece.end;
         prev.words.push(...piece.words);
       } else merged.push(piece);
@@ -518,6 +576,37 @@ class Walker {
     for (const block of blocks) block.sentences.sort((a, b) => a.start - b.start);
     return blocks.sort((a, b) => a.start - b.start);
   }
+}
+
+/** The text of a node's text and inline-code leaves. */
+function plainText(node: MdNode): string {
+  return node.type === 'text' || node.type === 'inlineCode' ? (node.value ?? '') : (node.children ?? []).map(plainText).join('');
+}
+
+/** A paragraph of images (badges, possibly linked) and whitespace only. */
+function isBadgeLine(node: MdNode): boolean {
+  if (node.type !== 'paragraph') return false;
+  let images = 0;
+  const onlyImages = (n: MdNode): boolean => {
+    if (n.type === 'image' || n.type === 'imageReference') return ++images > 0;
+    if (n.type === 'text') return !/\S/u.test(n.value ?? '');
+    if (n.type === 'break') return true;
+    if (n.type === 'link' || n.type === 'linkReference') return (n.children ?? []).every(onlyImages);
+    return false;
+  };
+  return (node.children ?? []).every(onlyImages) && images > 0;
+}
+
+/** A list whose every item is one link to an anchor of the document (`- [Install](#install)`), nested lists included. */
+function isTableOfContents(node: MdNode): boolean {
+  if (node.type !== 'list') return false;
+  const item = (li: MdNode): boolean =>
+    (li.children ?? []).every((c) =>
+      c.type === 'list'
+        ? (c.children ?? []).every(item)
+        : c.type === 'paragraph' && (c.children ?? []).length === 1 && c.children![0]!.type === 'link' && (c.children![0]!.url ?? '').startsWith('#'),
+    );
+  return (node.children ?? []).length > 0 && (node.children ?? []).every(item);
 }
 
 function parse(text: string): MdNode {

@@ -28,6 +28,10 @@ export interface Sentence extends Span {
   dependent?: boolean;
   /** Units a partial sentence is cut along; a token may hold spaces when it must stay whole (a link, inline code). */
   tokens: Span[];
+  /** Fenced code cut along its lines: may be shortened to its first lines beside the one partial prose sentence. */
+  shortenable?: boolean;
+  /** Added to the scores of the sentence's words: markdown ranks code and section leads up, badges and tables of contents down. */
+  bonus?: number;
 }
 
 export interface Block extends Span {
@@ -109,7 +113,25 @@ function sentence(text: string, span: Span, atomic: boolean): Sentence {
 // (Thai marks a sentence end with a space only, which also separates phrases: it stays one sentence.)
 const SENTENCE_END = /[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡]+[」』”’）)\]]*|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
 
-/** Prose sentences inside a span. */
+/** A wrapped line is at least this long: shorter lines ending without punctuation are lines of their own (a list, an address). */
+const WRAP_MIN_CHARS = 40;
+const ENDS_CLAUSE = /[.!?:;。！？｡]["'”’)\]]*$/u;
+const STARTS_ITEM = /^[ \t]*(?:[-*+•]|\d{1,3}[.)]|\(?[a-z0-9]{1,3}\))[ \t]/u;
+
+/**
+ * Whether the line break at `at` is a hard wrap inside a sentence: the line before is long and
+ * ends mid-sentence, and the next line holds text that starts no list item and not with the same word.
+ */
+function wrapsAt(text: string, at: number, span: Span): boolean {
+  const line = text.slice(Math.max(span.start, text.lastIndexOf('\n', at - 1) + 1), at).trimEnd();
+  if (line.length < WRAP_MIN_CHARS || ENDS_CLAUSE.test(line)) return false;
+  const next = text.slice(at + 1, Math.min(span.end, at + 24));
+  // Lines that open with the same word are a list of lines ("Copyright (c) ..." per holder).
+  const firstWord = (s: string) => /^\s*(\S+)/u.exec(s)?.[1];
+  return /^[ \t]*\S/u.test(next) && !STARTS_ITEM.test(next) && firstWord(line) !== firstWord(next);
+}
+
+/** Prose sentences inside a span; a sentence hard-wrapped over several lines is one. */
 export function sentencesIn(text: string, span: Span): Sentence[] {
   const out: Sentence[] = [];
   let from = span.start;
@@ -117,6 +139,7 @@ export function sentencesIn(text: string, span: Span): Sentence[] {
   SENTENCE_END.lastIndex = span.start;
   let m: RegExpExecArray | null;
   while ((m = SENTENCE_END.exec(slice)) !== null) {
+    if (m[0] === '\n' && wrapsAt(text, m.index, span)) continue;
     const s = trimSpan(text, from, m.index + m[0].length);
     if (s) out.push(sentence(text, s, false));
     from = m.index + m[0].length;

@@ -10,6 +10,23 @@ export interface Candidate extends Span {
   parts?: () => Candidate[];
   /** The unit's words, for keeping one contiguous run of it when nothing larger fits. */
   words?: () => Candidate[];
+  /** Code cut along lines: kept as its first lines within its share of the budget, for every such unit. */
+  shortenable?: boolean;
+}
+
+/**
+ * A shortened code block keeps up to this multiple of its proportional share of the budget
+ * (its tokens times the budget over all candidates' tokens), and at least SHORTENED_MIN_TOKENS.
+ */
+const SHORTENED_SHARE = 2;
+const SHORTENED_MIN_TOKENS = 24;
+
+/** The first words of a unit whose cost fits in `budget`. */
+function headRun(words: readonly Candidate[], budget: number): Span | undefined {
+  let cost = 0;
+  let to = -1;
+  while (to + 1 < words.length && cost + words[to + 1]!.tokens <= budget) cost += words[++to]!.tokens;
+  return to < 0 ? undefined : { start: words[0]!.start, end: words[to]!.end };
 }
 
 /**
@@ -28,6 +45,14 @@ function sorted(list: readonly Candidate[]): readonly Candidate[] {
   let s = sortedLists.get(list);
   if (!s) sortedLists.set(list, (s = [...list].sort(byScore)));
   return s;
+}
+
+const totals = new WeakMap<readonly Candidate[], number>();
+/** The candidates' summed cost (at least 1), once per list. */
+function totalTokens(list: readonly Candidate[]): number {
+  let t = totals.get(list);
+  if (t === undefined) totals.set(list, (t = Math.max(1, list.reduce((s, c) => s + c.tokens, 0))));
+  return t;
 }
 
 /**
@@ -64,14 +89,27 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
   const kept: Span[] = [];
   let left = budget;
   let partialUsed = false;
+  const share = budget / totalTokens(candidates);
   const visit = (list: readonly Candidate[]) => {
     for (const c of sorted(list)) {
       if (left <= overhead) return;
-      if (c.tokens + overhead <= left) {
+      // A code block larger than its share is shortened even where it fits, so one long block
+      // does not take the budget of every other.
+      const cap = c.shortenable ? Math.max(SHORTENED_MIN_TOKENS, Math.round(SHORTENED_SHARE * share * c.tokens)) : Infinity;
+      if (c.tokens + overhead <= left && c.tokens <= cap) {
         kept.push({ start: c.start, end: c.end });
         left -= c.tokens + overhead;
       } else if (c.parts) {
         visit(c.parts());
+      } else if (c.words && c.shortenable) {
+        const words = c.words();
+        const room = Math.min(left - overhead, cap);
+        const run = headRun(words, room);
+        const inRun = run ? words.filter((w) => w.start >= run.start && w.end <= run.end) : [];
+        if (run && inRun.length >= MIN_PARTIAL_WORDS) {
+          kept.push(run);
+          left -= inRun.reduce((s, w) => s + w.tokens, 0) + overhead;
+        }
       } else if (c.words && !partialUsed) {
         partialUsed = true;
         const words = c.words();

@@ -44,9 +44,16 @@ describe('history compression', () => {
     expect(out[0]).toEqual(TRANSCRIPT[0]);
     expect(out[1]).toEqual({ role: 'user', content: data.summary });
     expect(out.slice(-2)).toEqual(TRANSCRIPT.slice(-2));
-    // one line per older turn with content, in order, labelled by role (the empty tool-call turn says nothing)
-    const labels = (data.summary as string).split('\n').map((l) => l.slice(0, l.indexOf(':')));
-    expect(labels).toEqual(['user', 'assistant', 'tool', 'user']);
+    // one line per older turn that kept some content, in order, labelled by role (the empty
+    // tool-call turn says nothing); a run of turns that kept nothing is one `[...]` line
+    const lines = (data.summary as string).split('\n');
+    const labels = lines.filter((l) => l !== '[...]').map((l) => l.slice(0, l.indexOf(':')));
+    const roles = ['user', 'assistant', 'tool', 'user'];
+    let at = 0;
+    for (const label of labels) at = roles.indexOf(label, at) + 1;
+    expect(at, labels.join(',')).toBeGreaterThan(0);
+    expect(labels.length + lines.filter((l) => l === '[...]').length).toBeGreaterThanOrEqual(2);
+    expect(lines.some((l, i) => l === '[...]' && lines[i + 1] === '[...]')).toBe(false);
     // the five older turns (the empty one too) are replaced by the summary; the two recent ones kept
     expect(data.messages_compressed).toBe(5);
     expect(data.messages_kept).toBe(2);
@@ -72,6 +79,28 @@ describe('history compression', () => {
     const res = await compress({ messages: TRANSCRIPT, keep_recent: 1, query: 'How long is the Grey Ridge tunnel?', target_compression_ratio: 4 });
     expect(res.status).toBe(200);
     expect(res.body.data.summary).toContain('3.2 kilometres');
+  });
+
+  it('a query never costs the turn that states the facts it asks about (a written support chat, 4x)', async () => {
+    const chat = [
+      'Hi, I need to book a follow-up for my knee. My name is Dana Whitlock.',
+      'Hello Dana. I have booked you with Dr. Amara Osei on Tuesday 14 March at 09:40 in room B12 of the east wing.',
+      'Great, thanks. By the way, is the flu shot clinic open this week too?',
+      'The flu shot clinic runs every weekday morning in the main lobby, no appointment needed, while stocks last.',
+      'Nice, my kids might come along. Do you have parking?',
+      'There is a multi-storey car park next to the main entrance; the first hour is free.',
+      'Perfect. Have a nice day!',
+      'You too, take care.',
+    ].map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content }));
+    const messages = [...chat, { role: 'user', content: 'Remind me, which doctor am I seeing, and when and where is my appointment?' }];
+    const kept = async (query?: string) => {
+      const res = await compress({ messages, keep_recent: 2, target_compression_ratio: 4, ...(query ? { query } : {}) });
+      expect(res.status).toBe(200);
+      return ['Amara Osei', '14 March', '09:40', 'B12'].filter((f) => (res.body.data.summary as string).includes(f)).length;
+    };
+    const withQuery = await kept(messages.at(-1)!.content);
+    expect(withQuery).toBeGreaterThanOrEqual(await kept());
+    expect(withQuery).toBeGreaterThanOrEqual(3);
   });
 
   it('without a query, numbers and names of old turns are preferred over filler', async () => {

@@ -161,7 +161,14 @@ function treeErrors(text: string, blocks: Block[]): string[] {
         // Not required: kept as the companion of the sentences whose references use it.
         expectHolder(false);
         break;
-      case 'code':
+      case 'code': {
+        // A long top-level fenced block is cut along its lines between its fences; the rest are atomic.
+        const s = holder(text, sentences, span);
+        if (s?.shortenable) {
+          if (s.atomic || s.required || !s.prefix || s.companions?.length !== 1 || s.tokens.length < 4) errors.push(`bad shortenable code ${where}`);
+        } else expectHolder(false);
+        break;
+      }
       case 'html':
         // Inline HTML lives inside phrasing content; flow HTML is a block of its own.
         if (!ancestors.some((a) => PHRASING_PARENTS.has(a.type))) expectHolder(false);

@@ -37,6 +37,15 @@ const README = ['kysely/README.md', 'pino/README.md', 'express/Readme.md', 'vite
 const compress = (context: string, ratio: number, extra: object = {}) =>
   request(t().app).post('/api/compress/markdown').set('X-API-Key', key()).send({ context, compression_model_name: 'markdown_v1', target_compression_ratio: ratio, ...extra });
 
+/** Whether `out` is fenced code block `code` shortened to its first lines and a marker line. */
+function shortenedFrom(code: string, out: string): boolean {
+  const a = code.split('\n');
+  const b = out.split('\n');
+  const marker = b.indexOf('[...]');
+  if (marker < 2 || b.length < marker + 2 || a[0] !== b[0] || a.at(-1) !== b.at(-1)) return false;
+  return b.slice(1, marker).every((line, i) => line === a[i + 1]) && marker + 2 === b.length;
+}
+
 describe('markdown compression on real READMEs', () => {
   it.each([2, 4, 10])('at %dx: every heading stays in order, code blocks whole, table headers and links intact', async (ratio) => {
     for (const { f, md } of README) {
@@ -45,13 +54,16 @@ describe('markdown compression on real READMEs', () => {
       const out: string = res.body.data.compressed_context;
       const before = structure(md);
       const after = structure(out);
-      expect(after.headings, f).toEqual(before.headings);
-      for (const code of after.code) expect(before.code, `${f}: ${code.slice(0, 60)}`).toContain(code);
+      // Trailing spaces of a heading line are not part of it (they stay only beside a kept next line).
+      expect(after.headings.map((h) => h.trimEnd()), f).toEqual(before.headings.map((h) => h.trimEnd()));
+      // A code block is verbatim, or shortened inside: its first lines, a `[...]` line, the closing fence.
+      for (const code of after.code) expect(before.code.some((c) => c === code || shortenedFrom(c, code)), `${f}: ${code.slice(0, 60)}`).toBe(true);
       expect((out.match(/^\s{0,3}(```|~~~)/gmu) ?? []).length % 2, f).toBe(0);
       expect(after.tableHeads, f).toEqual(before.tableHeads);
       for (const link of after.links) expect(before.links, f).toContain(link);
     }
-  });
+    // Six READMEs through the route, the first also loading the model: 21-30 s on 2 shared cores.
+  }, 90_000);
 
   it('shrinks the prose: the output is smaller than the input at 2x on every README', async () => {
     for (const { f, md } of README) {
