@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, signup } from '../helpers/accounts.js';
@@ -35,9 +35,14 @@ async function installedPackages(nodeModules: string): Promise<string[]> {
   return names.filter((n) => n !== 'crema-client').sort();
 }
 
+/** The optional peers the subpath checks load: the root's copies, linked (no registry, no install time). `crema mcp`'s SDK stays out. */
+const LINKED_PEERS = ['@langchain/core', '@llamaindex/core', 'ai', 'openai', '@anthropic-ai/sdk'];
+
 const t = useListeningApp();
 let project: string;
 let env: NodeJS.ProcessEnv;
+/** node_modules as the tarball's install left it, before the peers are linked. */
+let plainInstall: { deps: string[]; bytes: number };
 
 // `npm pack` builds the package (tsc twice) and `npm install` may fetch its dependencies from the
 // registry when they are not in npm's cache: minutes on a busy machine.
@@ -49,9 +54,17 @@ beforeAll(async () => {
   await run('mkdir', ['-p', project]);
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true }));
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, env: cleanEnv() });
+  const nodeModules = join(project, 'node_modules');
+  plainInstall = { deps: await installedPackages(nodeModules), bytes: await sizeOnDisk(nodeModules) };
+  for (const name of LINKED_PEERS) {
+    await mkdir(dirname(join(nodeModules, name)), { recursive: true });
+    await symlink(await realpath(new URL(`../../node_modules/${name}`, import.meta.url).pathname), join(nodeModules, name), 'dir');
+  }
   const { token } = await signup(t().app);
   const { key, id } = await createKey(t().app, token);
-  env = cleanEnv({ BASE_URL: t().baseUrl, KEY: key, KEY_ID: id, TOKEN: token, HOME: work });
+  // the client program caps KEY's budget near its spend; the subpath programs use a key of their own
+  const { key: spareKey } = await createKey(t().app, token, { name: 'subpaths' });
+  env = cleanEnv({ BASE_URL: t().baseUrl, KEY: key, KEY_ID: id, SPARE_KEY: spareKey, TOKEN: token, HOME: work });
 }, 600_000);
 
 /** The same program, once through `require` and once through `import`: compress, key update, timeout, abort. */
@@ -79,13 +92,15 @@ const { BASE_URL, KEY, KEY_ID, TOKEN } = process.env;
 describe('crema-client installed from its npm pack tarball into an empty project', { timeout: 120_000 }, () => {
   it('installs with at most 5 dependencies and under 5 MB', async () => {
     const nodeModules = join(project, 'node_modules');
-    const deps = await installedPackages(nodeModules);
-    const bytes = await sizeOnDisk(nodeModules);
+    const { deps, bytes } = plainInstall;
     console.log(`crema-client install: ${deps.length} dependencies (${deps.join(', ')}), ${(bytes / 1e6).toFixed(2)} MB in node_modules`);
     expect(deps.length).toBeLessThanOrEqual(5);
     expect(bytes).toBeLessThan(5e6);
-    const manifest = JSON.parse(await readFile(join(nodeModules, 'crema-client', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(await readFile(join(nodeModules, 'crema-client', 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['commander', 'openapi-fetch']);
+    // every framework the integrations need is an optional peer: a plain install brings none of them
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual([...LINKED_PEERS, '@modelcontextprotocol/sdk', 'zod'].sort());
+    for (const name of Object.keys(manifest.peerDependencies)) expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });
   });
 
   it.each([
@@ -103,10 +118,55 @@ describe('crema-client installed from its npm pack tarball into an empty project
     expect(r['dead']).toEqual(['network_error', expect.stringContaining('could not reach the server at http://127.0.0.1:9/api/billing/tiers')]);
   });
 
-  it('types resolve for both: tsc checks an ESM and a CommonJS file against the installed .d.ts', async () => {
-    await writeFile(join(project, 'check.mts'), "import { createCremaClient, type CremaClient } from 'crema-client';\nconst c: CremaClient = createCremaClient({ baseUrl: 'http://x', timeout: 5 });\nexport const p: Promise<number> = c.compress('markdown', { context: 'x', compressionModelName: 'markdown_v1' }).then((r) => r.original_tokens);\n");
+  it.each([
+    ['require', 'subpaths.cjs', 'const load = async (name) => require(name);\nconst where = (name) => require.resolve(name);'],
+    ['import', 'subpaths.mjs', 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\nconst load = (name) => import(name);\nconst where = (name) => import.meta.resolve(name);'],
+  ])('the integration subpaths load with %s, next to the peers they need', async (_, file, loader) => {
+    await writeFile(join(project, file), `${loader}
+(async () => {
+  const { CremaDocumentCompressor } = await load('crema-client/langchain');
+  const { BaseDocumentCompressor } = await load('@langchain/core/retrievers/document_compressors');
+  const { Document } = await load('@langchain/core/documents');
+  const compressor = new CremaDocumentCompressor({ baseUrl: process.env.BASE_URL, apiKey: process.env.SPARE_KEY, targetCompressionRatio: 0.5 });
+  const [doc] = await compressor.compressDocuments([new Document({ pageContent: 'The volcano erupted in 1815. Ash fell for days across the islands, and crops failed the next year. Fishing boats stayed in port.', metadata: { source: 'a.md' } })], 'When did the volcano erupt?');
+  console.log(JSON.stringify({
+    // the compressor extends the project's own @langchain/core class: one copy, shared
+    isLangchainCompressor: compressor instanceof BaseDocumentCompressor,
+    doc: { text: doc.pageContent, metadata: doc.metadata },
+    exports: {
+      llamaindex: typeof (await load('crema-client/llamaindex')).CremaNodePostprocessor,
+      aiSdk: typeof (await load('crema-client/ai-sdk')).cremaMiddleware,
+      openai: typeof (await load('crema-client/openai')).withCrema,
+      anthropic: typeof (await load('crema-client/anthropic')).withCrema,
+    },
+    mcp: where('crema-client/mcp'),
+  }));
+})().catch((e) => { console.error(e); process.exit(1); });
+`);
+    const { stdout } = await run(process.execPath, [file], { cwd: project, env });
+    const r = JSON.parse(stdout) as { isLangchainCompressor: boolean; doc: { text: string; metadata: unknown }; exports: Record<string, string>; mcp: string };
+    expect(r.isLangchainCompressor).toBe(true);
+    expect(r.doc.metadata).toEqual({ source: 'a.md' });
+    expect(r.doc.text).toContain('1815');
+    expect(r.exports).toEqual({ llamaindex: 'function', aiSdk: 'function', openai: 'function', anthropic: 'function' });
+    // resolved, not loaded: the MCP SDK is not installed here
+    const build = file.endsWith('.cjs') ? 'cjs' : 'esm';
+    expect(r.mcp).toMatch(new RegExp(`crema-client/dist/${build}/integrations/mcp/index\\.js$`));
+  });
+
+  it('crema mcp without the MCP SDK installed says what to install, in one line, exit 2', async () => {
+    const bin = join(project, 'node_modules', '.bin', 'crema');
+    const failed = await run(bin, ['mcp'], { cwd: project, env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+    );
+    expect(failed).toEqual({ code: 2, stderr: 'error: crema mcp needs @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk zod\n' });
+  });
+
+  it('types resolve for both, subpaths included: tsc checks an ESM and a CommonJS file against the installed .d.ts', async () => {
+    await writeFile(join(project, 'check.mts'), "import { createCremaClient, type CremaClient } from 'crema-client';\nconst c: CremaClient = createCremaClient({ baseUrl: 'http://x', timeout: 5 });\nexport const p: Promise<number> = c.compress('markdown', { context: 'x', compressionModelName: 'markdown_v1' }).then((r) => r.original_tokens);\nimport { CremaDocumentCompressor } from 'crema-client/langchain';\nexport const d: Promise<string[]> = new CremaDocumentCompressor({ client: c }).compressDocuments([], 'q').then((docs) => docs.map((doc) => doc.pageContent));\n");
     // the expected error below fails the check when the types do not load (everything `any`)
-    await writeFile(join(project, 'check.cts'), "import { createCremaClient } from 'crema-client';\nexport const k = createCremaClient({ baseUrl: 'http://x' }).keys.update('id', { monthlyBudgetUsd: null });\n// @ts-expect-error timeout is milliseconds\ncreateCremaClient({ baseUrl: 'http://x', timeout: 'soon' });\n");
+    await writeFile(join(project, 'check.cts'), "import { createCremaClient } from 'crema-client';\nexport const k = createCremaClient({ baseUrl: 'http://x' }).keys.update('id', { monthlyBudgetUsd: null });\n// @ts-expect-error timeout is milliseconds\ncreateCremaClient({ baseUrl: 'http://x', timeout: 'soon' });\nimport { withCrema } from 'crema-client/openai';\n// @ts-expect-error not an OpenAI client\nwithCrema({ chat: {} });\n");
     const tsc = new URL('../../node_modules/typescript/lib/tsc.js', import.meta.url).pathname;
     const args = [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', new URL('../../node_modules/@types', import.meta.url).pathname, 'check.mts', 'check.cts'];
     const result = await run(process.execPath, args, { cwd: project, env }).then(

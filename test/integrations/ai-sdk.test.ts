@@ -1,8 +1,8 @@
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { cremaMiddleware } from '../../integrations/ai-sdk/crema-middleware.js';
-import type { CompressionReport } from '../../integrations/core/prepare-messages.js';
+import { cremaMiddleware } from '../../packages/client/src/integrations/ai-sdk/index.js';
+import type { CompressionReport } from '../../packages/client/src/integrations/ai-sdk/index.js';
 import { DOCUMENT, LAST_TURN, OLDER_TURNS, QUESTION, STATIONS } from './conversation.js';
 import { useCremaServer } from './use-crema-server.js';
 

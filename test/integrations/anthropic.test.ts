@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
-import { withCrema } from '../../integrations/anthropic/with-crema.js';
+import { withCrema } from '../../packages/client/src/integrations/anthropic/index.js';
 import { DOCUMENT, LAST_TURN, OLDER_TURNS, QUESTION, STATIONS } from './conversation.js';
 import { sendEvents, sendJson, useFakeUpstream } from './fake-upstream.js';
 import { useCremaServer } from './use-crema-server.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { questionOf, recentStart } from '../../integrations/core/compress-conversation.js';
-import type { MessageCodec } from '../../integrations/core/message-codec.js';
-import { replaceTexts, textsOf } from '../../integrations/core/text-content.js';
+import { questionOf, recentStart } from '../../packages/client/src/integrations/core/compress-conversation.js';
+import type { MessageCodec } from '../../packages/client/src/integrations/core/message-codec.js';
+import { replaceTexts, textsOf } from '../../packages/client/src/integrations/core/text-content.js';
 
 type Msg = { role: 'system' | 'user' | 'assistant' | 'tool'; content: string };
 const codec: MessageCodec<Msg> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCremaClient } from '../../integrations/crema-client.js';
-import { resolveClient } from '../../integrations/core/crema-connection.js';
+import { createCremaClient } from '../../client/index.js';
+import { resolveClient } from '../../packages/client/src/integrations/core/crema-connection.js';
 
 describe('which crema server an integration talks to', () => {
   const key = 'cmp_AAAAAAAAAAAAAAAAAAAAAAAA';

@@ -2,7 +2,7 @@ import { Document, type DocumentInterface } from '@langchain/core/documents';
 import { BaseRetriever } from '@langchain/core/retrievers';
 import { BaseDocumentCompressor } from '@langchain/core/retrievers/document_compressors';
 import { describe, expect, it } from 'vitest';
-import { CremaDocumentCompressor } from '../../integrations/langchain/crema-document-compressor.js';
+import { CremaDocumentCompressor } from '../../packages/client/src/integrations/langchain/index.js';
 import { longDocument } from '../helpers/texts.js';
 import { useCremaServer } from './use-crema-server.js';
 

@@ -1,6 +1,6 @@
 import { Document, ImageNode, MetadataMode, TextNode, type NodeWithScore } from '@llamaindex/core/schema';
 import { describe, expect, it } from 'vitest';
-import { CremaNodePostprocessor } from '../../integrations/llamaindex/crema-node-postprocessor.js';
+import { CremaNodePostprocessor } from '../../packages/client/src/integrations/llamaindex/index.js';
 import { longDocument } from '../helpers/texts.js';
 import { useCremaServer } from './use-crema-server.js';
 

@@ -8,7 +8,7 @@ import { SAMPLE_TOOLS } from '../compression/tool-discovery/sample-tools.js';
 import { DOCUMENT, OLDER_TURNS, QUESTION, STATIONS } from './conversation.js';
 import { useCremaServer } from './use-crema-server.js';
 
-const BIN = new URL('../../client/cli/crema.mjs', import.meta.url).pathname;
+const BIN = new URL('../../packages/client/bin/crema.mjs', import.meta.url).pathname;
 const crema = useCremaServer();
 
 /** `crema mcp` as an MCP host runs it: a child process on stdio, key and URL from the environment. */

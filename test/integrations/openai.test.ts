@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
-import { withCrema } from '../../integrations/openai/with-crema.js';
+import { withCrema } from '../../packages/client/src/integrations/openai/index.js';
 import { DOCUMENT, LAST_TURN, OLDER_TURNS, QUESTION } from './conversation.js';
 import { sendEvents, sendJson, useFakeUpstream } from './fake-upstream.js';
 import { useCremaServer } from './use-crema-server.js';

@@ -1,5 +1,5 @@
 import { beforeAll } from 'vitest';
-import { createCremaClient, type CremaClient } from '../../integrations/crema-client.js';
+import { createCremaClient, type CremaClient } from '../../client/index.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { useListeningApp } from '../helpers/listening-app.js';
 

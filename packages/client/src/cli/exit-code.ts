@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { CremaError } from '../crema-error.js';
 import { errorHint } from './error-hints.js';
 import { FilesFailed } from './failures.js';
+import { MissingPeer } from './optional-peer.js';
 import { UsageError } from './usage-error.js';
 
 /** The CLI's exit codes, as documented in `crema --help`. */
@@ -15,6 +16,10 @@ export function reportError(err: unknown, print: (line: string) => void): number
   }
   if (err instanceof FilesFailed) {
     // the failed files and their errors are already listed
+    print(`error: ${err.message}`);
+    return EXIT.api;
+  }
+  if (err instanceof MissingPeer) {
     print(`error: ${err.message}`);
     return EXIT.api;
   }

@@ -6,12 +6,16 @@ import { DEFAULT_BATCH_TOKENS, DEFAULT_CONCURRENCY, runCompress, type CompressFl
 import { runDiscover, type DiscoverFlags } from './discover-command.js';
 import { loadSettings } from './credentials.js';
 import { reportError } from './exit-code.js';
+import { missingPackage, MissingPeer } from './optional-peer.js';
 import { runStatus, runWhoami } from './status-commands.js';
 import { UsageError } from './usage-error.js';
 
+const MCP_PEERS = ['@modelcontextprotocol/sdk', 'zod'];
+
 const EXIT_CODES_HELP = `
-Exit codes: 0 ok, 1 usage error, 2 API error (its code is printed) or some files of a
-multi-file compress failed (listed), 3 network error or timeout.
+Exit codes: 0 ok, 1 usage error, 2 API error (its code is printed), some files of a
+multi-file compress failed (listed), or a package \`crema mcp\` needs is not installed,
+3 network error or timeout.
 Environment: CREMA_API_KEY and CREMA_BASE_URL override ~/.crema/credentials.json;
 COMPRESR_API_KEY and COMPRESR_BASE_URL (the hosted service's tools) are read when those are unset.`;
 
@@ -104,10 +108,13 @@ export function buildProgram(): Command {
     .command('mcp')
     .description('serve an MCP server on stdio (tools: compress_for_question, compress_tool_output, compress_history, discover_tools) with the saved key')
     .action(async () => {
-      const client = (await keyClient())();
-      // loaded on demand: only this command needs @modelcontextprotocol/sdk
-      const { serveMcpStdio } = await import('../../../../integrations/mcp/serve-mcp-stdio.js');
-      await serveMcpStdio(client);
+      // loaded on demand: only this command needs the SDK and zod, optional peer dependencies
+      const { serveMcpStdio } = await import('../integrations/mcp/serve-mcp-stdio.js').catch((err: unknown) => {
+        const missing = missingPackage(err, MCP_PEERS);
+        if (missing) throw new MissingPeer(`crema mcp needs ${missing}: npm install ${MCP_PEERS.join(' ')}`);
+        throw err;
+      });
+      await serveMcpStdio((await keyClient())());
     });
 
   const keys = program.command('keys').description('list, create, update and revoke API keys (needs `crema signin`)');

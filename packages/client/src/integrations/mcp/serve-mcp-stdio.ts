@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CremaClient } from '../crema-client.js';
+import type { CremaClient } from '../../index.js';
 import { createCremaMcpServer } from './crema-mcp-server.js';
 
 /** Serves the crema MCP server on stdin/stdout until the client closes stdin. */

@@ -1,6 +1,6 @@
 import { Document, type DocumentInterface } from '@langchain/core/documents';
 import { BaseDocumentCompressor } from '@langchain/core/retrievers/document_compressors';
-import type { CremaClient } from '../crema-client.js';
+import type { CremaClient } from '../../index.js';
 import { compressTexts, type TextCompressionOptions } from '../core/compress-texts.js';
 import { resolveClient, type CremaConnection } from '../core/crema-connection.js';
 

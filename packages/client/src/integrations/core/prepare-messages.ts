@@ -1,4 +1,4 @@
-import type { CremaClient } from '../crema-client.js';
+import type { CremaClient } from '../../index.js';
 import { compressConversation, type CompressedConversation, type ConversationCompressionOptions } from './compress-conversation.js';
 import type { CremaConnection } from './crema-connection.js';
 import { failOpen, type FailurePolicy } from './fail-open.js';

@@ -1,4 +1,4 @@
-import { createCremaClient, type CremaClient } from '../crema-client.js';
+import { createCremaClient, type CremaClient } from '../../index.js';
 
 /** Where an integration sends its compression calls: a ready client, or a server URL and key. */
 export interface CremaConnection {

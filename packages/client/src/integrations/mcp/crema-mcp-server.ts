@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CremaError, type CremaClient, type components } from '../crema-client.js';
+import { CremaError, type CremaClient, type components } from '../../index.js';
 
 const ratio = z.number().positive().max(200).optional().describe('0 < r <= 1: fraction of tokens to remove; r > 1: compress N times. Default: the model default.');
 const counts = { original_tokens: z.number().int(), compressed_tokens: z.number().int(), tokens_saved: z.number().int() };

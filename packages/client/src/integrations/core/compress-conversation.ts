@@ -1,4 +1,4 @@
-import type { CremaClient } from '../crema-client.js';
+import type { CremaClient } from '../../index.js';
 import { compressTexts, DEFAULT_MIN_CHARS, type TextCompressionOptions } from './compress-texts.js';
 import { compressToolOutputs, type ToolOutputCompressionOptions } from './compress-tool-outputs.js';
 import type { MessageCodec } from './message-codec.js';

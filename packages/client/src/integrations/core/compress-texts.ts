@@ -1,4 +1,4 @@
-import type { CremaClient } from '../crema-client.js';
+import type { CremaClient } from '../../index.js';
 
 /** How texts are compressed: which ones, with which model, how hard. */
 export interface TextCompressionOptions {

@@ -1,4 +1,4 @@
-import type { CremaClient } from '../crema-client.js';
+import type { CremaClient } from '../../index.js';
 import { DEFAULT_MIN_CHARS } from './compress-texts.js';
 import type { MessageCodec } from './message-codec.js';
 

@@ -2,7 +2,7 @@ import type { MessageContent } from '@llamaindex/core/llms';
 import type { BaseNodePostprocessor } from '@llamaindex/core/postprocessor';
 import { MetadataMode, TextNode, type NodeWithScore } from '@llamaindex/core/schema';
 import { extractText } from '@llamaindex/core/utils';
-import type { CremaClient } from '../crema-client.js';
+import type { CremaClient } from '../../index.js';
 import { compressTexts, type TextCompressionOptions } from '../core/compress-texts.js';
 import { resolveClient, type CremaConnection } from '../core/crema-connection.js';
 
