@@ -21,7 +21,7 @@ export interface Selected {
  * best-scored tools down to the cut, `maxTools` in all. Equal scores keep definition order, so
  * the same request always answers the same list.
  */
-export function selectTools(names: readonly string[], scores: readonly ToolScore[], maxTools: number, alwaysKeep: readonly string[] = []): Selected[] {
+export function selectTools(names: readonly string[], scores: readonly ToolScore[], maxTools: number, alwaysKeep: readonly string[] = [], cut = RELATIVE_CUT): Selected[] {
   const out: Selected[] = [];
   const taken = new Set<number>();
   for (const name of alwaysKeep) {
@@ -40,7 +40,7 @@ export function selectTools(names: readonly string[], scores: readonly ToolScore
     if (taken.has(index)) continue;
     // The best tool is always answered: an agent left with no tool cannot act at all.
     const first = !out.some((s) => s.why === 'ranked');
-    if (!first && scores[index]!.total < RELATIVE_CUT * best) break;
+    if (!first && scores[index]!.total < cut * best) break;
     taken.add(index);
     out.push({ index, why: 'ranked' });
   }
