@@ -22,9 +22,9 @@ const tools = await loadTools(false);
 const dev = checkQueries(QUERIES, tools).map((q, i) => ({ q, i })).filter(({ q }) => q.split === 'dev');
 const res = defaultResources();
 
-interface Blend { lexical: number; semantic: number; model: number; cut: number }
+interface Blend { lexical: number; semantic: number; model: number; name?: number; cut: number }
 const blends: Blend[] = [{ ...WEIGHTS, cut: RELATIVE_CUT }];
-if (flags.grid) for (const lexical of [0.3, 0.45, 0.6]) for (const semantic of [0.3, 0.45, 0.6]) for (const cut of [0.35, 0.5, 0.65]) blends.push({ lexical, semantic, model: WEIGHTS.model, cut });
+if (flags.grid) for (const lexical of [0.3, 0.45, 0.6]) for (const semantic of [0.3, 0.45]) for (const name of [0, 0.1, 0.2]) for (const cut of [0.35, 0.5]) blends.push({ lexical, semantic, model: WEIGHTS.model, name, cut });
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 for (const size of flags.pools!.split(',').map(Number)) {
@@ -46,7 +46,7 @@ for (const size of flags.pools!.split(',').map(Number)) {
     const lit = tally('literal', pick);
     const par = tally('paraphrase', pick);
     const ms = (performance.now() - t0) / pools.length;
-    console.log(`lex ${b.lexical} sem ${b.semantic} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
+    console.log(`lex ${b.lexical} sem ${b.semantic} name ${b.name ?? 0} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
     if (flags.misses && b === blends[0])
       for (const r of [...lit.rows, ...par.rows].filter((r) => r.r5 < 1 || r.r1 < 1)) console.log(`  ${r.r5 < 1 ? 'MISS' : 'r1  '} [${r.q.kind}] "${r.q.query}" needs ${r.q.needs.join(',')} got ${r.got.join(',')}`);
   }

@@ -18,6 +18,8 @@ export interface ToolScore {
   lexical: number;
   semantic: number;
   model: number;
+  /** Share of the query's term weight the tool's name words hold (same stem), 0..1. */
+  name?: number;
   /** Query words the tool contains (same stem), in query order. */
   matched: string[];
   /** Query words the tool lacks but paraphrases: the query word and the tool's nearest word. */
@@ -25,18 +27,20 @@ export interface ToolScore {
 }
 
 /**
- * Blend of the signals. Measured on the unit test's tools and a few dozen hand-written queries:
- * the lexical signal alone ranks literal queries well and paraphrases badly; the semantic one
- * carries the paraphrases; the model's reading breaks near-ties towards the tool whose words
- * answer the query.
+ * Blend of the signals, chosen on the benchmark's dev split at 100 tools (grid in
+ * docs/tool-discovery-benchmark.md): the lexical signal ranks literal queries, the name bonus
+ * puts the tool named by the query first, the semantic one carries paraphrases, the network's
+ * reading breaks near-ties.
  */
-export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.4, model: 0.15 };
+export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.15, name: 0.1 };
 
 /** How the signals are blended (the benchmark's tuning harness tries others). */
 export interface Blend {
   lexical: number;
   semantic: number;
   model: number;
+  /** Bonus for query words in the tool's name (ranks `create_directory` first for "create a directory"). */
+  name?: number;
 }
 /** Cosine below which two words are unrelated (rescaled from here to 1). */
 const VECTOR_THRESHOLD = 0.5;
@@ -72,6 +76,8 @@ export function queryTerms(query: string): QueryTerm[] {
   return [...seen].map(([s, surface]) => ({ surface, stem: s }));
 }
 
+/** How strongly a partial literal match of the best tool scales the lexical signal down (0: not at all). */
+const LITERAL_SHARE_POWER = 1;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -153,7 +159,7 @@ export function withModel(scores: readonly ToolScore[], modelScores: readonly nu
   const hi = modelScores ? Math.max(...modelScores) : 0;
   return scores.map((s, k) => {
     const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
-    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (modelScores ? blend.model * model : 0) };
+    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (modelScores ? blend.model * model : 0) };
   });
 }
 
@@ -167,7 +173,12 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
   const weights = termWeights(q, toolStems, res.ranks);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const near = nearnessOf(q, res);
-  const lexical = lexicalScores(tools, q, res.ranks);
+  // BM25 is scaled so its best tool is 1; times the share of the query's weight that tool matches
+  // literally, so a best match on "show" alone does not read as a full match.
+  const bm25 = lexicalScores(tools, q, res.ranks);
+  const top = bm25.indexOf(1);
+  const coverage = top >= 0 && weightSum > 0 ? weights.reduce((s, wt, i) => s + (toolStems[top]!.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
+  const lexical = bm25.map((v) => v * coverage ** LITERAL_SHARE_POWER);
   return tools.map((_, k) => {
     const best = new Float32Array(q.length);
     const nearest: string[] = q.map(() => '');
@@ -187,6 +198,8 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     // Common query words weigh little (termWeights): naming them would overstate why the tool was kept.
     const named = (t: QueryTerm, i: number) => !toolStems[k]!.has(t.stem) && best[i]! >= NAMED_NEARNESS && (res.ranks?.get(t.surface) ?? Infinity) >= COMMON_RANK;
     const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
-    return { total: 0, lexical: lexical[k]!, semantic, model: 0, matched, related };
+    const nameStems = new Set(tools[k]!.nameWords.map((w) => stem(w)));
+    const name = weightSum > 0 ? weights.reduce((s, wt, i) => s + (nameStems.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
+    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, matched, related };
   });
 }
