@@ -32,7 +32,7 @@ export interface ToolScore {
  * puts the tool named by the query first, the semantic one carries paraphrases, the network's
  * reading breaks near-ties.
  */
-export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.15, name: 0.1 };
+export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1 };
 
 /** How the signals are blended (the benchmark's tuning harness tries others). */
 export interface Blend {
