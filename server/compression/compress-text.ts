@@ -2,7 +2,7 @@ import type { Word } from '../model/words.js';
 import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
-import { withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
+import { GLUE, withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer, spanTotal } from './span-scores.js';
@@ -359,12 +359,7 @@ function largest(selected: Cut | undefined, fallback: () => Cut): Cut {
   return selected && selected.text.length > 0 ? selected : fallback();
 }
 
-/** Glue words that carry nothing on their own: a kept run made only of these is an orphan. */
-const GLUE = new Set(
-  'a an the of in on at to for from by with and or but is are was were be been being it its as that this these those which who whom whose what when where why how there their they them he she his her we our you your i me my so than then also just into onto over under up down out about after before if do does did has have had not no'.split(
-    ' ',
-  ),
-);
+// A kept run made only of glue words (lexical.ts GLUE) is an orphan.
 const hasContent = (text: string): boolean => text.split(/\s+/u).some((w) => {
   const bare = w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase();
   return /[\p{L}\p{N}]/u.test(bare) && !GLUE.has(bare);

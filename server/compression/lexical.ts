@@ -16,6 +16,18 @@ const STOP = new Set(
   'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as'.split(' '),
 );
 
+/**
+ * Glue words that carry nothing on their own: pronouns, auxiliaries, modals and request phrasing.
+ * A compressed run made only of these is an orphan (compress-text.ts); a tool-discovery query's
+ * glue words match no tool ("Show me ... so I can look" must not pick a tool for its "can").
+ */
+export const GLUE: ReadonlySet<string> = new Set(
+  (
+    'a an the of in on at to for from by with and or but is are was were be been being it its as that this these those which who whom whose what when where why how there their they them he she his her we our you your i me my so than then also just into onto over under up down out about after before if do does did has have had not no ' +
+    'am us mine ours yours can could would should will shall may might must please want wanted need needs let lets'
+  ).split(' '),
+);
+
 /** Lowercased, accent-free content terms of a text, in any script (word-units.ts). */
 export function terms(text: string): string[] {
   if (ASCII_ONLY.test(text)) return asciiTerms(text.toLowerCase());

@@ -4,10 +4,11 @@ import type { WeightsId } from '../model-catalog.js';
 import { wordRelations } from '../word-relations.js';
 import { wordRanks, wordVectors } from '../word-vectors.js';
 import { explain } from './explain.js';
-import { scoreTools, type SemanticResources, type ToolScore } from './score.js';
-import { selectTools } from './select.js';
+import { signalScores, withModel, WEIGHTS, type Blend, type SemanticResources, type ToolScore } from './score.js';
+import { RELATIVE_CUT, selectTools } from './select.js';
 import type { ToolSpec } from './tool-shapes.js';
-import { toolText, type ToolText } from './tool-text.js';
+import { cachedToolText } from './tool-cache.js';
+import type { ToolText } from './tool-text.js';
 
 /** One tool-discovery question, as the engine takes it. */
 export interface ToolDiscoveryInput {
@@ -27,6 +28,12 @@ export interface ToolRanking {
 const MODEL_WORDS = 48;
 /** A tool's model reading: the mean of its best few word probabilities (a tool answers with a few words). */
 const MODEL_TOP = 3;
+/**
+ * The network reads only this many leading tools (by the lexical and semantic signals): its share
+ * of the blend reorders near-ties, and reading every tool of a 500-tool catalogue was most of the
+ * route's time. The others get the lowest reading of those read.
+ */
+export const MODEL_CANDIDATES = 12;
 
 /** The words of `tool` the scoring network reads. */
 export function modelWords(tool: ToolText): string[] {
@@ -45,19 +52,14 @@ export function defaultResources(): SemanticResources {
   return { vectors: wordVectors(), relations: wordRelations(), ranks: wordRanks() };
 }
 
-/**
- * The ranking as visible pure stages: split each tool's text -> score it against the query ->
- * select (always_keep, cut, max_tools) -> explain. `modelScores` is the network's reading per
- * tool (see `rankToolsWith`); without it the lexical and semantic signals decide alone.
- */
-export function rankTools(input: ToolDiscoveryInput, res: SemanticResources = defaultResources(), modelScores?: readonly number[]): ToolRanking & { scores: ToolScore[] } {
-  const texts = input.tools.map(toolText);
-  const scores = scoreTools(texts, input.query, res, modelScores);
+/** Selects and explains from scored tools. */
+function answer(input: ToolDiscoveryInput, scores: ToolScore[], cut: number): ToolRanking & { scores: ToolScore[] } {
   const selected = selectTools(
     input.tools.map((t) => t.name),
     scores,
     input.maxTools,
     input.alwaysKeep,
+    cut,
   );
   return {
     kept: selected.map((s) => s.index),
@@ -66,17 +68,45 @@ export function rankTools(input: ToolDiscoveryInput, res: SemanticResources = de
   };
 }
 
-/** Ranks several questions with the network's reading, scoring every tool of every question in one scorer call. */
+/**
+ * The ranking as visible pure stages: split each tool's text (cached per definition) -> score it
+ * against the query -> select (always_keep, cut, max_tools) -> explain. `modelScores` is the
+ * network's reading per tool (see `rankToolsWith`); without it the lexical and semantic signals
+ * decide alone.
+ */
+export function rankTools(
+  input: ToolDiscoveryInput,
+  res: SemanticResources = defaultResources(),
+  modelScores?: readonly number[],
+  tuning: Blend & { cut: number } = { ...WEIGHTS, cut: RELATIVE_CUT },
+): ToolRanking & { scores: ToolScore[] } {
+  const signals = signalScores(input.tools.map(cachedToolText), input.query, res);
+  return answer(input, withModel(signals, modelScores, tuning), tuning.cut);
+}
+
+/** Indexes of the `n` best blended scores (ties in definition order). */
+function leading(scores: readonly ToolScore[], n: number): number[] {
+  return scores
+    .map((_, i) => i)
+    .sort((a, b) => scores[b]!.total - scores[a]!.total || a - b)
+    .slice(0, n);
+}
+
+/** Ranks several questions with the network's reading of each one's leading tools, in one scorer call. */
 export async function rankToolsWith(scorer: WordScorer, inputs: readonly (ToolDiscoveryInput & { weights: WeightsId })[]): Promise<ToolRanking[]> {
   if (!inputs.length) return [];
-  const words = inputs.map((input) => input.tools.map((t) => modelWords(toolText(t))));
-  const requests = inputs.flatMap((input, i) => words[i]!.map((w) => ({ weights: input.weights, query: input.query, words: w })));
-  const probabilities = requests.length ? await scorer.score(requests) : [];
   const res = defaultResources();
-  let k = 0;
-  return inputs.map((input) => {
-    const readings = input.tools.map(() => modelReading(probabilities[k++]!));
-    const { kept, reasoning } = rankTools({ query: input.query, tools: input.tools, maxTools: input.maxTools, alwaysKeep: input.alwaysKeep }, res, readings);
+  const texts = inputs.map((input) => input.tools.map(cachedToolText));
+  const signals = inputs.map((input, i) => signalScores(texts[i]!, input.query, res));
+  const candidates = signals.map((s) => leading(withModel(s, undefined), MODEL_CANDIDATES));
+  const requests = inputs.flatMap((input, i) => candidates[i]!.map((k) => ({ weights: input.weights, query: input.query, words: modelWords(texts[i]![k]!) })));
+  const probabilities = requests.length ? await scorer.score(requests) : [];
+  let at = 0;
+  return inputs.map((input, i) => {
+    const read = new Map(candidates[i]!.map((k) => [k, modelReading(probabilities[at++]!)]));
+    const floor = Math.min(...read.values());
+    const readings = input.tools.map((_, k) => read.get(k) ?? floor);
+    const { kept, reasoning } = answer(input, withModel(signals[i]!, readings), RELATIVE_CUT);
     return { kept, reasoning };
   });
 }

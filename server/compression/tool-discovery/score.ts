@@ -1,7 +1,7 @@
-import { matchScores, nearnessTo, stem, terms, type LexicalMatch } from '../lexical.js';
-import type { Span } from '../segment.js';
+import { GLUE, nearnessTo, stem, terms } from '../lexical.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
+import { fileCueWords } from './file-cues.js';
 import type { ToolText } from './tool-text.js';
 
 /** The engine's word resources the semantic signal reads (either may be missing: it then matches literally). */
@@ -18,6 +18,8 @@ export interface ToolScore {
   lexical: number;
   semantic: number;
   model: number;
+  /** Share of the query's term weight the tool's name words hold (same stem), 0..1. */
+  name?: number;
   /** Query words the tool contains (same stem), in query order. */
   matched: string[];
   /** Query words the tool lacks but paraphrases: the query word and the tool's nearest word. */
@@ -25,12 +27,21 @@ export interface ToolScore {
 }
 
 /**
- * Blend of the signals. Measured on the unit test's tools and a few dozen hand-written queries:
- * the lexical signal alone ranks literal queries well and paraphrases badly; the semantic one
- * carries the paraphrases; the model's reading breaks near-ties towards the tool whose words
- * answer the query.
+ * Blend of the signals, chosen on the benchmark's dev split at 100 tools (grid in
+ * docs/tool-discovery-benchmark.md): the lexical signal ranks literal queries, the name bonus
+ * puts the tool named by the query first, the semantic one carries paraphrases, the network's
+ * reading breaks near-ties.
  */
-export const WEIGHTS = { lexical: 0.45, semantic: 0.4, model: 0.15 };
+export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1 };
+
+/** How the signals are blended (the benchmark's tuning harness tries others). */
+export interface Blend {
+  lexical: number;
+  semantic: number;
+  model: number;
+  /** Bonus for query words in the tool's name (ranks `create_directory` first for "create a directory"). */
+  name?: number;
+}
 /** Cosine below which two words are unrelated (rescaled from here to 1). */
 const VECTOR_THRESHOLD = 0.5;
 /** A WordNet neighbour (synonym, broader or narrower term) counts as this near. */
@@ -44,8 +55,6 @@ const NAMED_NEARNESS = 0.3;
  */
 const COMMON_RANK = 400;
 const COMMON_SHARE = 0.1;
-/** The name's words are read this many times by BM25: a tool's name is its most telling field. */
-const NAME_REPEAT = 2;
 
 interface QueryTerm {
   surface: string;
@@ -55,10 +64,11 @@ interface QueryTerm {
 /** Most query terms matched by meaning: each costs a pass over every tool word (a long pasted message would dominate). */
 const MAX_QUERY_TERMS = 64;
 
-/** The query's distinct content terms (the first MAX_QUERY_TERMS), first surface form of each stem. */
+/** The query's distinct content terms, glue words left out (the first MAX_QUERY_TERMS), first surface form of each stem. */
 export function queryTerms(query: string): QueryTerm[] {
   const seen = new Map<string, string>();
-  for (const w of terms(query)) {
+  for (const w of [...terms(query), ...fileCueWords(query)]) {
+    if (GLUE.has(w)) continue;
     const s = stem(w);
     if (!seen.has(s)) seen.set(s, w);
     if (seen.size >= MAX_QUERY_TERMS) break;
@@ -66,20 +76,33 @@ export function queryTerms(query: string): QueryTerm[] {
   return [...seen].map(([s, surface]) => ({ surface, stem: s }));
 }
 
+/** How strongly a partial literal match of the best tool scales the lexical signal down (0: not at all). */
+const LITERAL_SHARE_POWER = 1;
+const K1 = 1.2;
+const B = 0.75;
+
 /**
- * The lexical signal: BM25 over the tools (each one document, stems compared, a query word's IDF
- * scaled by its corpus rarity so "take" or "get" weigh little), best tool 1.
+ * The lexical signal: Okapi BM25 over the tools (each one document, its name read twice more,
+ * stems compared, the pool the collection), a query term's IDF scaled by its corpus rarity so
+ * "take" or "get" weigh little; best tool 1. Reads the tools' cached stem counts only.
  */
-function lexicalScores(tools: readonly ToolText[], query: string, ranks: SemanticResources['ranks']): number[] {
-  const docs = tools.map((t) => `${Array(NAME_REPEAT).fill(t.nameWords.join(' ')).join(' ')}\n${t.text}`);
-  const spans: Span[] = [];
-  let at = 0;
-  for (const d of docs) {
-    spans.push({ start: at, end: at + d.length });
-    at += d.length + 2;
-  }
-  const match: LexicalMatch = { stems: true, ...(ranks ? { rarity: { ranks: () => ranks, share: 1 } } : {}) };
-  const raw = matchScores(docs.join('\n\n'), spans, query, match);
+function lexicalScores(tools: readonly ToolText[], q: readonly QueryTerm[], ranks: SemanticResources['ranks']): number[] {
+  const n = tools.length;
+  const avg = tools.reduce((s, t) => s + t.length, 0) / Math.max(1, n) || 1;
+  const last = ranks ? Math.log(2 + ranks.size) : 1;
+  const idf = q.map((t) => {
+    const df = tools.reduce((c, tool) => c + (tool.stemCounts.has(t.stem) ? 1 : 0), 0);
+    const rank = ranks?.get(t.surface);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (ranks && rank !== undefined ? Math.log(2 + rank) / last : 1);
+  });
+  const raw = tools.map((tool) => {
+    let score = 0;
+    q.forEach((t, i) => {
+      const f = tool.stemCounts.get(t.stem);
+      if (f) score += (idf[i]! * f * (K1 + 1)) / (f + K1 * (1 - B + (B * tool.length) / avg));
+    });
+    return score;
+  });
   const top = raw.reduce((a, b) => Math.max(a, b), 0);
   return raw.map((v) => (top > 0 ? v / top : 0));
 }
@@ -123,18 +146,39 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
  * Stage 2 of the ranking: each tool's signals and their blend. `modelScores` is the scoring
  * network's reading of each tool (any scale; rescaled here so the tools span 0..1), or undefined.
  */
-export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: SemanticResources, modelScores?: readonly number[]): ToolScore[] {
+export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: SemanticResources, modelScores?: readonly number[], blend: Blend = WEIGHTS): ToolScore[] {
+  return withModel(signalScores(tools, rawQuery, res), modelScores, blend);
+}
+
+/**
+ * The blend of each tool's signals. `modelScores` is the network's reading per tool (any scale,
+ * rescaled so the tools span 0..1), or undefined: the lexical and semantic signals decide alone.
+ */
+export function withModel(scores: readonly ToolScore[], modelScores: readonly number[] | undefined, blend: Blend = WEIGHTS): ToolScore[] {
+  const lo = modelScores ? Math.min(...modelScores) : 0;
+  const hi = modelScores ? Math.max(...modelScores) : 0;
+  return scores.map((s, k) => {
+    const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
+    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (modelScores ? blend.model * model : 0) };
+  });
+}
+
+/** Each tool's lexical and semantic signals and what matched (total and model left 0 for `withModel`). */
+export function signalScores(tools: readonly ToolText[], rawQuery: string, res: SemanticResources): ToolScore[] {
   // A possessive's "s" ("what's", "Ana's") is no query word.
   const query = rawQuery.replace(/['’]s\b/gi, '');
   const q = queryTerms(query);
-  const toolWords = tools.map((t) => [...new Set(terms(t.text))]);
-  const toolStems = toolWords.map((ws) => new Set(ws.map((w) => stem(w))));
+  const toolWords = tools.map((t) => t.words);
+  const toolStems = tools.map((t) => t.stems);
   const weights = termWeights(q, toolStems, res.ranks);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const near = nearnessOf(q, res);
-  const lexical = lexicalScores(tools, query, res.ranks);
-  const lo = modelScores ? Math.min(...modelScores) : 0;
-  const hi = modelScores ? Math.max(...modelScores) : 0;
+  // BM25 is scaled so its best tool is 1; times the share of the query's weight that tool matches
+  // literally, so a best match on "show" alone does not read as a full match.
+  const bm25 = lexicalScores(tools, q, res.ranks);
+  const top = bm25.indexOf(1);
+  const coverage = top >= 0 && weightSum > 0 ? weights.reduce((s, wt, i) => s + (toolStems[top]!.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
+  const lexical = bm25.map((v) => v * coverage ** LITERAL_SHARE_POWER);
   return tools.map((_, k) => {
     const best = new Float32Array(q.length);
     const nearest: string[] = q.map(() => '');
@@ -150,12 +194,12 @@ export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: Se
     }
     // Squared: many faint neighbours (cosines just over the threshold) must not add up to one real match.
     const semantic = weightSum > 0 ? weights.reduce((s, wt, i) => s + wt * best[i]! * best[i]!, 0) / weightSum : 0;
-    const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
-    const total = WEIGHTS.lexical * lexical[k]! + WEIGHTS.semantic * semantic + (modelScores ? WEIGHTS.model * model : 0);
     const matched = q.filter((t) => toolStems[k]!.has(t.stem)).map((t) => t.surface);
     // Common query words weigh little (termWeights): naming them would overstate why the tool was kept.
     const named = (t: QueryTerm, i: number) => !toolStems[k]!.has(t.stem) && best[i]! >= NAMED_NEARNESS && (res.ranks?.get(t.surface) ?? Infinity) >= COMMON_RANK;
     const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
-    return { total, lexical: lexical[k]!, semantic, model, matched, related };
+    const nameStems = new Set(tools[k]!.nameWords.map((w) => stem(w)));
+    const name = weightSum > 0 ? weights.reduce((s, wt, i) => s + (nameStems.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
+    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, matched, related };
   });
 }

@@ -1,3 +1,4 @@
+import { stem, terms } from '../lexical.js';
 import type { ToolSpec } from './tool-shapes.js';
 
 /** What the ranking reads of one tool: its name's words, its description and its parameters. */
@@ -10,7 +11,16 @@ export interface ToolText {
   params: string[];
   /** Everything above as one text, name first: what the lexical and model signals read. */
   text: string;
+  /** The text's distinct content terms and their stems: what the semantic signal compares. */
+  words: string[];
+  stems: Set<string>;
+  /** Stem counts of the text with the name read NAME_REPEAT times more, and their total: the lexical (BM25) signal's document. */
+  stemCounts: Map<string, number>;
+  length: number;
 }
+
+/** The name's words are read this many extra times by BM25: a tool's name is its most telling field. */
+const NAME_REPEAT = 2;
 
 /** Most parameters read per tool, and how deep nested objects are followed. */
 const MAX_PARAMS = 40;
@@ -51,5 +61,10 @@ export function toolText(tool: ToolSpec): ToolText {
   const params: string[] = [];
   paramLines(tool.parameters, 0, params);
   const text = [nameWords.join(' ') + '.', tool.description, ...params].filter((s) => s.length > 0).join('\n');
-  return { name: tool.name, nameWords, description: tool.description, params, text };
+  const all = terms(text);
+  const document = [...Array<string[]>(NAME_REPEAT).fill(terms(nameWords.join(' '))).flat(), ...all];
+  const stemCounts = new Map<string, number>();
+  for (const w of document) stemCounts.set(stem(w), (stemCounts.get(stem(w)) ?? 0) + 1);
+  const words = [...new Set(all)];
+  return { name: tool.name, nameWords, description: tool.description, params, text, words, stems: new Set(words.map((w) => stem(w))), stemCounts, length: document.length };
 }
