@@ -9,9 +9,11 @@ function fakeFetch(answer: (request: Request) => Promise<Response> | Response | 
   const fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     seen.push(request);
+    // The signal passed in, as undici's fetch reads it (a copied Request's own signal follows it only weakly).
+    const signal = init?.signal ?? request.signal;
     return new Promise((resolve, reject) => {
-      if (request.signal.aborted) return reject(request.signal.reason);
-      request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      if (signal.aborted) return reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason));
       const r = answer(request);
       if (r) Promise.resolve(r).then(resolve, reject);
     });

@@ -158,9 +158,22 @@ async function call(url: string, timeoutMs: number | undefined, send: () => Prom
 function withTimeout(fetchImpl: typeof globalThis.fetch, timeoutMs: number | undefined): typeof globalThis.fetch {
   if (timeoutMs === undefined) return fetchImpl;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new RangeError(`timeout must be a positive number of milliseconds, got ${timeoutMs}`);
-  return (input, init) => {
+  return async (input, init) => {
     const request = new Request(input, init);
-    return fetchImpl(new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }));
+    // One controller, held with its timer until the call settles, passed as the signal: undici's
+    // Request follows a signal through weak references, and AbortSignal.any / .timeout are weakly
+    // held too, so after a garbage collection a timeout built from them could never fire.
+    const controller = new AbortController();
+    const abort = () => controller.abort(request.signal.reason);
+    if (request.signal.aborted) abort();
+    else request.signal.addEventListener('abort', abort, { once: true });
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeoutMs);
+    try {
+      return await fetchImpl(request, { signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', abort);
+    }
   };
 }
 

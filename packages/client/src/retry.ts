@@ -94,18 +94,22 @@ export function retryingFetch(fetchImpl: typeof globalThis.fetch, options: Retry
 
   return async (input, init) => {
     const request = new Request(input, init);
+    // The caller's signal itself, not the copy's (which follows it only through a weak reference).
+    const signal = init?.signal ?? request.signal;
     const retrySafe = isRetrySafe(request.method, request.url);
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= attempts;
       let response: Response;
       try {
-        // a body can be read once, so every attempt sends a fresh copy
-        response = await fetchImpl(last ? request : request.clone());
+        // A body can be read once, so every attempt sends a fresh copy. The signal is passed
+        // explicitly: undici's clone() follows it through a weak reference that a garbage
+        // collection can drop, and the copy then never aborts (a timeout that never fires).
+        response = await fetchImpl(last ? request : request.clone(), { signal });
       } catch (err) {
-        if (last || !retrySafe || request.signal.aborted) throw request.signal.aborted ? request.signal.reason : err;
+        if (last || !retrySafe || signal.aborted) throw signal.aborted ? signal.reason : err;
         const delayMs = backoffDelay(attempt, 0, policy);
         options.onRetry?.({ attempt, delayMs, reason: 'network error' });
-        await waitUnlessAborted(sleep(delayMs), request.signal);
+        await waitUnlessAborted(sleep(delayMs), signal);
         continue;
       }
       if (last) return response;
@@ -118,7 +122,7 @@ export function retryingFetch(fetchImpl: typeof globalThis.fetch, options: Retry
       const delayMs = backoffDelay(attempt, retryAfterMs, policy);
       options.onRetry?.({ attempt, delayMs, reason });
       await response.body?.cancel().catch(() => undefined);
-      await waitUnlessAborted(sleep(delayMs), request.signal);
+      await waitUnlessAborted(sleep(delayMs), signal);
     }
   };
 }
