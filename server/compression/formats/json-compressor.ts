@@ -72,7 +72,7 @@ function skeleton(kind: number, members: number): string {
 
 const trimMarker = (kind: number, dropped: number): string => (kind === OBJECT ? `"_omitted":${dropped}` : `"[... ${dropped} more items]"`);
 /** The marker of one run of left-out records, where the run was. */
-const runMarker = (dropped: number): string => `"[... ${dropped} ${dropped === 1 ? 'item' : 'items'}]"`;
+const runMarker = (dropped: number): string => `"...${dropped} ${dropped === 1 ? 'item' : 'items'}"`;
 
 function isJsonString(raw: string): boolean {
   try {
@@ -736,7 +736,7 @@ class JsonTrimmer {
       }
     }
     // A run of left-out items that costs no more than its marker is kept instead: scattered
-    // picks in a long array of small values were one `"[... 1 item]"` per value.
+    // picks in a long array of small values were one `"...1 item"` per value.
     for (let up = 0; up < n; up++) {
       if (!kept[up] || !this.recordArray[up] || keptMembers[up] === 0) continue;
       for (let c = up + 1; c <= last[up]!; ) {

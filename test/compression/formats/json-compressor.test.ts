@@ -6,7 +6,8 @@ import { readRepoFile, realJsonFiles, scoredText } from './format-input-helper.j
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const ARRAY_MARKER = /^\[\.\.\. (\d+) (?:more )?items?\]$/u;
+// `[... N more items]` ends a trimmed array; `...N items` stands where a run of left-out records was.
+const ARRAY_MARKER = /^(?:\[\.\.\. (?=\d+ more items\]$)|\.\.\.(?=\d+ items?$))(\d+)/u;
 // The smallest valid output (`["[... 1234 items]"]`) may exceed a budget of a few tokens.
 const SKELETON_TOKENS = 12;
 const KEEP = [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 0.9];
