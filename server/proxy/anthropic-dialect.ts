@@ -1,8 +1,4 @@
-import type { SlottedBody, TextSlot } from './text-slot.js';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json, type SlottedBody, type TextSlot } from './text-slot.js';
 
 /** A user message made only of tool results continues the turn; it does not start one. */
 function startsUserTurn(content: unknown): boolean {

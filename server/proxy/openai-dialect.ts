@@ -1,8 +1,4 @@
-import type { SlottedBody, TextSlot } from './text-slot.js';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, type Json, type SlottedBody, type TextSlot } from './text-slot.js';
 
 /**
  * Reads an OpenAI `POST /v1/chat/completions` body as text slots: user, assistant and tool

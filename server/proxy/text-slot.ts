@@ -1,4 +1,9 @@
 /** What a slot of a chat request holds, which decides how (and when) it may be compressed. */
+/** A JSON object of a provider's request body. */
+export type Json = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export type SlotKind = 'prose' | 'tool' | 'user';
 
 /**
