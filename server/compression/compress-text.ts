@@ -18,11 +18,9 @@ export const LEXICAL_WEIGHT = 0.7;
 /** Share of a query-free word's score from what it carries on its own: numbers, names, identifiers, negations (docs/tuning.md, "INFORMATION_WEIGHT"). */
 export const INFORMATION_WEIGHT = 0.5;
 /**
- * How the lexical prior matches the query. Each part has its entry in docs/tuning.md, "Lexical prior
- * and query matching": stems; soft matches through the retrofitted word vectors and WordNet
- * neighbours, for query terms the text never uses (a paraphrase shares no word with its answer);
- * a quarter of a sentence's relevance from its paragraph (`blockShare`); a bonus for sentences
- * holding the kind of answer asked for (`askedKind`); and IDF scaled by corpus rarity (`rarity`).
+ * How the lexical prior matches the query: stems; soft matches (retrofitted word vectors, WordNet
+ * neighbours) for query terms the text never uses; a quarter of the relevance from the paragraph;
+ * a bonus for the kind of answer asked; IDF scaled by corpus rarity (docs/tuning.md, "Lexical prior").
  */
 export const LEXICAL_MATCH: LexicalMatch = {
   stems: true,
