@@ -124,11 +124,9 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
 }
 
 /**
- * Builds the Express app: request ids and logs, HTTPS policy, JSON parsing, the OpenAPI
- * validator, the route tables, and the one error path. Importing or calling it starts nothing.
- * @example
- * const app = createApp({ config, db, logger, quotas, weights });
- * app.listen(config.port);
+ * Builds the Express app: request ids and logs, HTTPS policy, JSON parsing, the OpenAPI validator, the
+ * route tables, and the one error path (docs/architecture.md). Importing or calling it starts nothing.
+ * @example const app = createApp({ config, db, logger, quotas, weights, backend }); app.listen(config.port);
  */
 export function createApp(deps: AppDeps): Express {
   const { config, logger } = deps;

@@ -84,12 +84,9 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 /**
- * Engine workers when ENGINE_WORKERS is not set: two on a host with two cores or more and 8 GiB of
- * memory (the cgroup's limit when there is one), else one. A second worker's JavaScript
- * (splitting, selection) runs while the first one's ONNX call does, and each call uses every core
- * while the other worker is idle and its share while both are busy (server/model/onnx-word-scorer.ts):
- * latte_v2 at concurrency 16 gained 17-21% through the route at the same single-request speed, for
- * ~200 MB (latte_v2 only) to ~600 MB (every network loaded) more memory.
+ * Engine workers when ENGINE_WORKERS is not set: two on a host with 2+ cores and 8 GiB of memory (the
+ * cgroup's limit when there is one), else one: one worker's JavaScript runs beside the other's ONNX call
+ * (docs/tuning.md, "ENGINE_WORKERS auto").
  */
 export function defaultEngineWorkers(): number {
   const limit = process.constrainedMemory?.() ?? 0;

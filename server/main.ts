@@ -1,9 +1,7 @@
 /**
- * The only side-effecting entry point: environment -> dependencies -> createApp -> listen.
- * SIGINT/SIGTERM turn readiness 503, stop accepting connections, let in-flight requests finish
- * (up to SHUTDOWN_GRACE_MS, by default the longest request budget plus a margin), cancel what is
- * left with a 503 or an error frame, release its holds, then close Redis and the database
- * (server/http/graceful-stop.ts).
+ * The only side-effecting entry point: environment -> dependencies -> createApp -> listen
+ * (docs/architecture.md). SIGINT/SIGTERM: readiness 503, in-flight requests finish within SHUTDOWN_GRACE_MS,
+ * the rest cancelled with their holds released, then Redis and the database close (http/graceful-stop.ts).
  */
 import http from 'node:http';
 import https from 'node:https';

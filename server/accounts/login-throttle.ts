@@ -33,11 +33,9 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 const DAY_S = 86_400;
 
 /**
- * Slows password guessing without letting anyone lock a stranger out: the tight limit, with
- * waits that double, is per (email, address) pair, so it stops only the guesser's own address;
- * the per-email cap, which any number of addresses could trip, never applies to an address that
- * signed in to that account before, so the owner keeps logging in from their usual places.
- * Counted in the QuotaStore, so replicas share the counters when Redis is configured.
+ * Slows password guessing without letting anyone lock a stranger out: the tight, doubling limit is per
+ * (email, address), and the per-email cap never applies to an address that signed in to that account
+ * before. Counted in the QuotaStore, so replicas share the counters when Redis is configured.
  */
 export function createLoginThrottle(quotas: QuotaStore, limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {
   const pair = quotas.quota('login-pair', limits.pairFailures, DAY_S);

@@ -155,13 +155,11 @@ export function createApiKeysService({ db, clock, principals = createPrincipalCa
       return match.key.id;
     },
 
-    /**
-     * Resolves a presented key: 401 `invalid_api_key` when malformed, unknown, revoked or its
-     * account is deleted; 401 `expired_api_key` after its expiry. A key read in the last few
-     * seconds is answered from memory (principal-cache.ts says what that bounds); otherwise its row
-     * and account are read in one round trip and `last_used_at` is written, so that column is
-     * exact to within the cache's lifetime.
-     */
+        /**
+         * Resolves a presented key: 401 `invalid_api_key` when malformed, unknown, revoked or its account
+         * deleted; 401 `expired_api_key` after expiry. Recently read keys come from memory (principal-cache.ts);
+         * otherwise key and account are read in one round trip and `last_used_at` is written.
+         */
     async authenticate(value: string): Promise<KeyPrincipal> {
       const invalid = () => new ApiError('invalid_api_key', 'Invalid or revoked API key');
       if (!isWellFormed(API_KEY, value)) throw invalid();

@@ -11,18 +11,10 @@ export interface PrincipalCacheOptions {
 }
 
 /**
- * Recently authenticated API keys, by the SHA-256 digest of the presented value (never the value
- * itself), so the compression routes skip the key and account reads on most requests.
- *
- * What bounds staleness: this replica forgets a key the moment it revokes it (DELETE, logout) or
- * changes its budget, and all of an account's keys when the account is deleted, so the next
- * request here reads the row again. Another replica may go on answering from its copy for up to
- * `ttlMs`, but every request that reaches the work still meets the key's current row: a billable
- * one in its hold (a revoked key or a deleted account is 401 there, a budget is read there), a
- * free one (no tokens) in a read of its own (meter.ts). So no work is done and nothing is charged
- * on a revoked key after the revocation; within `ttlMs` another replica may only answer a request
- * that fails before the work (a semantic 422, a 429 limit) with that error instead of the 401.
- * Expiry needs no row: `expires_at` never changes and is checked against the clock every time.
+ * Recently authenticated API keys, by the SHA-256 digest of the presented value, so the compression
+ * routes skip the key and account reads on most requests. Staleness is bounded: this replica forgets a key
+ * it revokes or re-budgets at once, and every request that reaches the work meets the key's current row (in
+ * its hold, or meter.ts's read for free requests), so a revoked key never gets work done or charged.
  */
 export function createPrincipalCache({ ttlMs = PRINCIPAL_CACHE_MS, maxKeys = 10_000 }: PrincipalCacheOptions = {}) {
   const entries = new Map<string, { principal: KeyPrincipal; readAt: number }>();

@@ -20,13 +20,10 @@ export interface TierCacheOptions {
 }
 
 /**
- * The tier of the compression routes' hot path, without a database read on every request (the
- * read itself is one row per key of usage_months, migration 0002): each account's monthly
- * compressed tokens are read at most once per `ttlMs` per replica, and this replica's own settled usage is
- * added as it happens, so crossing a threshold here counts at once; other replicas' usage shows
- * within `ttlMs`. A new calendar month starts from a fresh read. Limits are the only thing the
- * tier decides here, so a tier a few seconds old is harmless; money (balance, budgets) is never
- * cached.
+ * The tier of the compression routes' hot path without a database read per request: each account's
+ * monthly tokens are read at most once per `ttlMs` per replica, plus this replica's own settled usage as it
+ * happens; other replicas' usage shows within `ttlMs`. Only limits depend on it, so a few seconds' age is
+ * harmless; money (balance, budgets) is never cached.
  */
 export function createTierCache({ db, clock, ttlMs = TIER_CACHE_MS, maxAccounts = 10_000 }: TierCacheOptions) {
   const entries = new Map<string, { tokens: number; month: number; readAt: number }>();

@@ -27,11 +27,9 @@ export interface HoldsSweeper {
 }
 
 /**
- * Releases pending holds left by a process that died between hold and settle (kill -9, OOM, a
- * lost node): those of replicas whose lease expired, and any older than every request's budget.
- * Every replica runs one: releasing is a conditional update of the pending row inside
- * a transaction, so two replicas racing for the same hold release it once, and a request that
- * settles late finds its hold already released and is not charged.
+ * Releases pending holds of processes that died between hold and settle: those of expired leases, and any
+ * older than every request's budget. Every replica runs one; a release is a conditional update, so racing
+ * replicas release a hold once and a late settle finds it released and charges nothing.
  */
 export function startHoldsSweeper(options: HoldsSweeperOptions): HoldsSweeper {
   let current: Promise<number> | null = null;

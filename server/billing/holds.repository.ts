@@ -2,14 +2,10 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/executor.js';
 
 /**
- * The hold, settle and release of a request, each as ONE statement (one round trip, atomic on its
- * own): the usage row, its ledger entries and the balance change are written together or not at
- * all. PostgreSQL runs the parts of a data-modifying WITH against one snapshot; what keeps the
- * money exact is that the balance moves in an UPDATE whose condition is re-checked on the row's
- * latest version once its lock is granted (READ COMMITTED), so concurrent holds serialize on the
- * account row and can never take the balance below zero, and that a pending usage row moves to
- * settled or released only once (`status = 'pending'` is re-checked the same way). They run as
- * prepared statements (create-db.ts).
+ * The hold, settle and release of a request, each ONE statement (usage row, ledger entries and balance
+ * together or not at all). The balance moves in an UPDATE whose condition is re-checked on the row's latest
+ * version once locked (READ COMMITTED), so concurrent holds never take it below zero, and a pending row
+ * moves to settled or released only once. Prepared statements (create-db.ts).
  */
 
 export interface QuickHold {

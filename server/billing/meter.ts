@@ -29,13 +29,11 @@ export interface MeterOptions {
   billing: BillingService;
   limits: RequestLimits;
   tiers: TierCache;
-  /**
-   * Take the hold while the work runs (default true) instead of before it. The hold is a database
-   * round trip or two (~1 ms of a ~25 ms latte_v2 request); overlapping it takes that off the
-   * request's latency. A refused hold aborts the work, and the account's next requests for a
-   * minute take their hold first, so a client retrying a refused request in a loop costs the
-   * engine at most one aborted job (refusedForMs).
-   */
+    /**
+     * Take the hold while the work runs (default true), which takes its round trip off the latency
+     * (docs/tuning.md, "The hold taken while the engine runs"). A refused hold aborts the work, and the
+     * account's requests take their hold first for `refusedForMs`, so a retry loop costs one aborted job.
+     */
   overlapHold?: boolean;
   refusedForMs?: number;
 }
@@ -43,11 +41,9 @@ export interface MeterOptions {
 const NEVER_ABORTED = new AbortController().signal;
 
 /**
- * Runs billable work: rate limits first, then a hold of the worst-case cost (while the work runs,
- * see `overlapHold`), then settlement of what it actually used; a failure releases the hold and a
- * refused hold cancels the work and gives back what the rate limits counted.
- * @example
- * const result = await meter(call, async (signal) => ({ result, actual: { originalTokens, compressedTokens, rows } }));
+ * Runs billable work: rate limits, then a hold of the worst-case cost (beside the work, see `overlapHold`),
+ * then settlement of what it used; a failure releases the hold, a refused hold cancels the work and refunds the limits.
+ * @example const result = await meter(call, async (signal) => ({ result, actual: { originalTokens, compressedTokens, rows } }));
  */
 export function createMeter(deps: MeterOptions) {
   const overlap = deps.overlapHold ?? true;

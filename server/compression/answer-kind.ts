@@ -43,11 +43,9 @@ const KIND_IN_TEXT = {
 };
 
 /**
- * For each span of `text` (in text order, not overlapping), whether it holds the kind of answer the
- * question asks for (a date or time for "when", a number for "how many", a name for "who" or
- * "where"); undefined when the question asks for no such kind. A paraphrased question shares no
- * word with its answer, but "At what time ...?" still says the answer is a time. The text is
- * scanned once, not span by span: this runs on every sentence of contexts of up to 1M tokens.
+ * For each span (in text order, not overlapping), whether it holds the kind of answer the question asks
+ * for (a time for "when", a number for "how many", a name for "who"); undefined when it asks for none.
+ * The text is scanned once, not span by span: this runs on every sentence of contexts up to 1M tokens.
  */
 export function spansHoldingAskedKind(text: string, spans: readonly Span[], query: string): Uint8Array | undefined {
   const kind = answerKind(query);

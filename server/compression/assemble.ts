@@ -9,15 +9,10 @@ export const PLACEHOLDER = '[...]';
 const SPAN_BREAK = /[.!?]["'”’)\]]*\s|\n/u;
 
 /**
- * Joins kept spans in original order. Spans separated only by whitespace are adjacent and keep
- * that whitespace; between non-adjacent spans goes `[...]` (or, without placeholders, a plain
- * separator of the same kind as the dropped text: paragraph break, line break or space).
- * With `blockPlaceholders` (markdown), the marker must not change the document's structure: it
- * stands in a paragraph of its own where blocks were dropped (so a link definition or list after
- * it still parses as one), but goes at the end of the kept line when the next span is a nested
- * list item (a marker at column 0 would end the list and turn the item into code), and is left out
- * there after a structural line (a fence, heading, table row, definition or indented code, which a
- * marker on the same line would break).
+ * Joins kept spans in original order: adjacent spans keep their whitespace, others get `[...]` (without
+ * placeholders, a separator of the dropped text's kind). With `blockPlaceholders` (markdown) the marker
+ * must not change the structure: a paragraph of its own after dropped blocks, at the end of the kept line
+ * before a nested list item, and left out after a fence, heading, table row, definition or indented code.
  */
 export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): string {
   // Pieces are collected and joined once, and only the output's last line is kept as a string:
@@ -76,11 +71,9 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
 const CHEAP_GAP_CHARS = 24;
 
 /**
- * Keeps the dropped text between two kept spans where it costs no more tokens than the marker
- * that would stand in for it (a word or two across a sentence end or line break). Without this,
- * keeping more content could cost fewer tokens than keeping less, and a higher ratio could return
- * a longer output than a lower one. Spans must be sorted and disjoint; gaps hold only whole
- * dropped units, so filling one restores the original text there.
+ * Keeps the dropped text between two kept spans where it costs no more tokens than its marker, so
+ * keeping more never costs fewer tokens and a higher ratio never returns a longer output. Spans sorted
+ * and disjoint; gaps hold only whole dropped units, so filling one restores the original text.
  */
 export function fillCheapGaps(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): Span[] {
   if (!placeholders || spans.length < 2) return [...spans];

@@ -11,103 +11,16 @@ import { wordRanks, wordVectors } from './word-vectors.js';
 import { wordRelations } from './word-relations.js';
 
 /**
- * Share of a word's score that comes from its sentence's BM25 relevance to the query. The models
- * put the answering sentence among the top few more often than BM25 does but pick the single best
- * one less surely; lexical overlap settles those near-ties. Chosen on the development set
- * (`npm run bench:tune`: 110 Debian FAQ questions, gold + 19 distractors, mean retention at
- * 4/10/20/50x): latte_v1 coarse 68.2 / 70.2 / 69.5 with 0.5 / 0.7 / 0.85, fine 68.2 / 70.0 / 69.5;
- * latte_v2 coarse 65.9 / 66.6 / 67.3, fine 66.6 / 68.0 / 68.4. SQuAD only reports. Rechecked on both
- * development sets (247 questions) with the paragraph share below, 0.7 / 0.85: latte_v2 coarse
- * 71.4 / 72.2, fine 71.5 / 71.9; latte_v1 coarse 71.3 / 71.7, fine 73.1 / 72.6 (+0.3 on average: noise).
+ * Share of a word's score that comes from its sentence's BM25 relevance to the query: lexical
+ * overlap settles the model's near-ties between candidate sentences (docs/tuning.md, "LEXICAL_WEIGHT").
  */
 export const LEXICAL_WEIGHT = 0.7;
-/**
- * Share of a query-free word's score that comes from what it carries on its own (numbers, names,
- * identifiers, negations). On 35 prose passages of package READMEs (a dev set; never SQuAD),
- * espresso_v1 kept 59/36/18% of such words at 2x/4x/10x coarse alone, 62/38/22% with 0.5
- * (fine: 55/36/22 -> 63/40/24); 0.2-0.35 gained less, 0.65 about the same as 0.5.
- */
+/** Share of a query-free word's score from what it carries on its own: numbers, names, identifiers, negations (docs/tuning.md, "INFORMATION_WEIGHT"). */
 export const INFORMATION_WEIGHT = 0.5;
 /**
- * Lexical matching of the query: stems (development set, latte_v2 coarse, mean retention 63.9
- * plain, 65.9 stemmed; WordNet expansion of the query added nothing there and is not used), and
- * soft matches through the bundled word vectors (`models/wordvec`, trained on the project's corpus
- * by scripts/train/word_vectors.py) for query terms the text never uses: a question that says
- * "downtime" where the text says "maintenance window" was invisible to the prior and to the
- * coarse-to-fine first stage. Development set, gold + 19, mean retention at 4/10/20/50x
- * (`npm run bench:tune -- --soft ... --threshold ... --unseen 0,1`), latte_v2 coarse / fine:
- * literal 66.8 / 68.9; soft for every term 0.25@0.55 70.0 / 69.1 (0.15-1 @ 0.4-0.65: 65.9-70.0);
- * soft for unseen terms only 0.5@0.55 69.5 / 70.2 (0.25-1 @ 0.5-0.6: 68.0-70.7). The two tie there;
- * on the paraphrased needles (`npm run bench:needles`, README prose) unseen-only kept more at
- * 10/20/50x (coarse 57.3/51.0/43.8 against 51.0/40.6/29.2), and it leaves a question whose words
- * the text uses to literal matching, where a near word elsewhere is noise. 100-dimensional vectors
- * were no better than these 64.
- *
- * A quarter of a sentence's relevance is its paragraph's (`blockShare`: BM25 with the paragraphs as
- * the collection). Across sentences a word the whole text repeats ("fetchmail" in a FAQ about
- * fetchmail) still weighs, and a short sentence holding it beat the paragraph that names the rare
- * term ("How can I use fetchmail with HP OpenMail?"); across paragraphs it weighs nothing. And an
- * answer's first sentence often repeats no query word while its paragraph does. Development sets,
- * gold + 19, mean retention at 4/10/20/50x over the Debian FAQ (110) and the fetchmail and SQLite
- * FAQs (137), share 0 / 0.25 / 0.5 (`npm run bench:tune -- --sources ... --blockshare 0,0.25,0.5`):
- * latte_v2 coarse 69.8 / 71.4 / 71.7, fine 71.4 / 71.5 / 71.3; latte_v1 coarse 71.6 / 71.3 / 71.3,
- * fine 72.2 / 73.1 / 72.1 (sum 285.0 / 287.2 / 286.4; 0.75 for latte_v2: 71.3 / 70.9).
- *
- * A sentence holding the kind of answer the question asks for (a time for "at what time", a number
- * for "how many", a name for "who": `holdsAskedKind`) gains `askedKind` on top (the best literal
- * match is 1). A paraphrased question shares no word with its answer but still names its kind.
- * Chosen on the development needles (`npm run bench:needles -- --set dev --kinds ...`, 24 facts in
- * README prose, paraphrased questions, mean retention at 4/10/20/50x), latte_v2 coarse / fine:
- * 0 68.5 / 73.5, 0.1 70.1 / 75.0, 0.2 71.6 / 77.1, 0.3 74.8 / 79.4, 0.4 76.6 / 81.8, 0.5 76.3 / 82.3,
- * 0.7 77.6 / 82.3; Debian FAQ (11 of 110 questions ask a kind) 70.2 / 69.1 at 0, 71.4 / 69.8 at
- * 0.3-0.4; fetchmail + SQLite within a question at every weight. 0.4: past it the needles gain little, and
- * a larger bonus would let an unrelated number outrank the literal answer where the kind is misread.
- * Head nouns ("what is the maximum dose", `answerKind`) then took the needles to 78.4 / 83.9 and
- * left both FAQ sets as they were. Scaling the bonus by the share of query terms the text never
- * uses scored lower on both (needles coarse 74.8, Debian 70.7 / 69.5).
- *
- * Not used: a sentence's meaning against the query's (cosine of smooth-inverse-frequency weighted
- * mean word vectors, the same vectors) as a share of the relevance. It lifted the paraphrased
- * development needles (latte_v2 coarse 84.4 / 75.0 / 59.4 at 10/20/50x -> 88.5 / 81.3 / 66.7 with
- * a share of 0.4; fine 82.3 / 70.8 -> 85.4 / 77.1 at 20/50x) but cost coarse mode on both FAQ sets
- * (mean at 4-50x, Debian 71.8 -> 70.7, fetchmail + SQLite 74.6 -> 71.7), whose distractors are
- * answers on the same subject; applied only as far as the query's terms are missing from the text
- * (by count or by idf), or from the best sentence, or centred on the text's mean similarity, or at
- * the paragraph level, coarse still lost 0.5-3 points there at every share tried (0.3-0.8).
- *
- * Half of a query term's IDF is scaled by its rarity in the corpus (`rarity`, RarityWeight: the
- * log of its rank in the word vectors' frequency list): IDF counted over one context's sentences
- * says a common word ("use", "project") that sits in few of them is as telling as a name.
- * Development sets, gold + 19, 2/4/10/20/50x, questions gained over the Debian FAQ and the
- * fetchmail and SQLite FAQs, coarse and fine (`npm run bench:tune -- --rarity ...` or
- * bench:quality), latte_v2 at share 0.2 / 0.35 / 0.5 / 0.7: +8 / +14 / +15 / +4 (at 50x, Debian
- * coarse 45.5 -> 47.3, fine 51.8 -> 53.6; fetchmail + SQLite coarse 51.1 -> 53.3, fine 55.5 ->
- * 58.4); latte_v1 at 0.5: +13; paraphrased development needles, latte_v2 coarse 84.4 / 75.0 / 62.5
- * -> 87.5 / 77.1 / 64.6 at 10/20/50x, fine 90.6 / 82.3 / 70.8 -> 89.6 / 83.3 / 78.1; literal needles
- * and JSON questions unchanged.
- *
- * A query term the text never uses, outside the corpus's 3,000 most frequent words, also reaches
- * its WordNet neighbours (`related`, 0.3 near: synonyms, broader and narrower terms, derivations;
- * word-relations.ts): rare words have no vector ("apiarist" for "beekeeper") and a word and its
- * broader term often sit below the threshold. Paraphrased development needles, latte_v2 coarse +
- * fine summed over 4/10/20/50x, first set / second set (`npm run bench:needles -- --set dev|dev2
- * --related ...`): none 665.6 / 685.5; every unseen term at 0.2 698.9 / 708.5, 0.3 694.7 / 713.7,
- * 0.5 687.5 / 715.7; terms without a vector at 0.5 701.0 / 691.8; outside the 3,000 most frequent
- * at 0.3 689.8 / 718.8. FAQ questions (both sets, both models), fine / coarse: every unseen term at
- * 0.3 +12 / -7 (common words have many senses: "money" reaches "cabbage"), outside the 3,000 most
- * frequent +5 / -1, latte_v2 coarse unchanged.
- *
- * The vectors are retrofitted to those WordNet neighbours (scripts/retrofit-word-vectors.ts: each
- * word pulled towards the mean of its neighbours, its own trained vector weighing 3), which moves
- * the cosines up, so the threshold went from 0.55 to 0.5. Same needles, first / second set:
- * trained vectors at 0.55 689.8 / 718.8; retrofitted, weight 3, at 0.45 728.2 / 725.1, 0.5 720.9 /
- * 729.2, 0.55 718.8 / 727.2, 0.6 715.7 / 716.9, 0.65 686.6 / 699.2; weight 2 at 0.64 708.5 / 711.6,
- * 4 at 0.5 719.8 / 733.5, 5 at 0.58 710.5 / 721.9; the 3,000 most frequent words left as trained
- * 687.6 / 706.4; trained vectors centred (their mean removed) at 0.25 703.0 / 731.2. FAQ questions
- * (both sets, latte_v2 coarse + fine): weight 3 at 0.45 +1, 0.5 +4, 0.55 -5, 0.6 -6; weight 4 at
- * 0.5 +1; centred -14. latte_v1 at the served setting: +13. With them, soft weight 0.4 / 0.65:
- * needles 712.5 / 726.1 and 731.3 / 733.4, FAQ -4 and -3; WordNet neighbours at 0.2 / 0: 718.9 /
- * 727.1 and 713.7 / 718.7, FAQ 0 both: the neighbours still add, and the FAQ sets settle the weight.
+ * How the lexical prior matches the query: stems; soft matches (retrofitted word vectors, WordNet
+ * neighbours) for query terms the text never uses; a quarter of the relevance from the paragraph;
+ * a bonus for the kind of answer asked; IDF scaled by corpus rarity (docs/tuning.md, "Lexical prior").
  */
 export const LEXICAL_MATCH: LexicalMatch = {
   stems: true,
@@ -117,38 +30,18 @@ export const LEXICAL_MATCH: LexicalMatch = {
   rarity: { ranks: wordRanks, share: 0.5 },
 };
 /**
- * Word units: share of a sentence's block (paragraph) in the sentence score its words rank by.
- * Ranking words by their sentence alone spread the budget over single sentences of many
- * paragraphs and lost the answer's paragraph: on the development set latte_v2 fine kept
- * 78.2 / 63.6% at 4x/10x with 0, 86.4 / 73.6 with 0.7, 94.5 / 77.3 with 0.85 (coarse 93.6 / 77.3);
- * 1.0 was no better. Coarse units are blocks already.
+ * Word units: share of a sentence's block (paragraph) in the sentence score its words rank by; by
+ * sentence alone, word units lost the answer's paragraph (docs/tuning.md, "BLOCK_WEIGHT"). Coarse units are blocks already.
  */
 export const BLOCK_WEIGHT = 0.85;
 /**
- * Word units with a query: a sentence of at most this many words is kept or dropped whole, at
- * its sentence's rank (cut only as the lone best sentence of a tiny target). Its words rank low
- * on their own ("Yes.", "Go ahead.", "It does not.": no names, numbers or query words), so word
- * units dropped short answers from paragraphs they kept; trimming one saves a word or two.
- * Development set, latte_v2 fine, retention summed over 2-50x with 9 / 19 distractors: 342.8 /
- * 370.0 with none, 346.4 / 373.6 with 3 or 5 words, 346.4 / 374.5 with 8, 345.5 / 371.8 with 12,
- * 348.2 / 371.8 with 16; no ratio lost a question at 3-8. Without a query the information prior
- * leads and is left as is.
+ * Word units with a query: a sentence of at most this many words is kept or dropped whole, at its
+ * sentence's rank: short answers ("Go ahead.") rank low word by word (docs/tuning.md, "SHORT_SENTENCE_WORDS").
  */
 const SHORT_SENTENCE_WORDS = 8;
 /**
- * With a query: added to the rank of a paragraph's opening sentence. Words rank mostly
- * by their paragraph (BLOCK_WEIGHT), so inside a kept paragraph the words' own scores decide which
- * sentences survive, and the plain words of an opening sentence ("Many device files in the /dev
- * directory belong to some predefined groups.") lost to the names and numbers of the details after
- * it, which left the details without the statement they qualify. Development sets, latte_v2 fine,
- * mean retention at 4-50x (coarse for comparison: Debian FAQ 71.4, fetchmail + SQLite 72.6): 0
- * Debian 69.8 / fetchmail + SQLite 72.8 / dev needles (paraphrased) 83.9; 0.02 71.6 / 75.7;
- * 0.05 75.7 / 78.1 / 84.4; 0.1 79.8 / 82.8 / 83.9. The FAQ sets count an answer's opening sentence,
- * so they favour the bonus by construction; the needles (a fact as its own paragraph or inside one
- * at a random place) do not, so the value is the one they liked best. Coarse mode ranks a kept
- * paragraph's sentences the same way when only some of them fit (latte_v2 coarse, same sets, one
- * host: Debian 71.4 -> 71.6, fetchmail + SQLite 72.6 -> 73.2, +4 questions at 50x, none lost;
- * dev needles 85.4 -> 86.5 at 10x).
+ * With a query: added to the rank of a paragraph's opening sentence, so a kept paragraph's details
+ * do not outrank the statement they qualify (docs/tuning.md, "LEAD_BONUS").
  */
 const LEAD_BONUS = 0.05;
 /** With a query, weight of the answer information (`answerInformationOf`) in a word's own rank. */
@@ -255,11 +148,8 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
   const information = spanScorer(words, answerInfo);
 
-  // With a query a word ranks mostly by its sentence: the model is far surer which sentence answers
-  // than which single word does, so fine mode keeps the best sentences' words together and trims
-  // inside them (SQuAD at 20x/50x, 200 questions: latte_v2 92.0/74.5 with 0.85, 89.0/63.5 with 0.4).
-  // Without one, informative words are spread over every sentence, so the word's own score leads
-  // (espresso_v1 keeps 83.2% of entities at 2x with 0.4, 80.3% with 0.85).
+  // With a query a word ranks mostly by its sentence (the model is surer which sentence answers than
+  // which word does); without one its own score leads (docs/tuning.md, "Fine mode with a query").
   const sentenceWeight = options.query ? 0.85 : 0.4;
   // Inside a sentence, with a query, what the question asks for (a name for "where", a number
   // for "how wide") outranks the words that echo it; without one the prior already holds it.
@@ -591,20 +481,10 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
     }
     return largest(best, () => fallbackAt(goal));
   };
-  // Paragraph mode with a target below every block keeps sentences only. Block by block (the best
-  // paragraph's sentences first), a paragraph that ranks first on many fair sentences wins over
-  // one that holds the one sentence that answers; so there the sentences of every block also
-  // compete by their own rank (the rank a block's sentences have among themselves), and that
-  // selection serves when it fits its target and is at least as long as the block-by-block one.
-  // The longer of two selections that each grow with the target grows with it too, so a higher
-  // ratio still never gives more tokens (bench:rules: 0 rises in 27,474 outputs). Up to twice the
-  // smallest block, the sentences' selection for the top target of that range competes the same
-  // way. Development sets, coarse at 50x (the only ratio there where no block fits; every other
-  // ratio unchanged): latte_v2 Debian FAQ 43.6 -> 45.5, fetchmail + SQLite 50.4 -> 51.1,
-  // paraphrased development needles 59.4 -> 62.5; latte_v1 43.6 -> 44.5 and 48.9 -> 50.4. Not
-  // kept: the block's score blended in, as fine mode ranks (0.3-0.85 of it): 44.5 / 51.1 / 60.4;
-  // the selection worth more rather than the longer: as before; always the sentences' selection:
-  // one rise in bench:rules.
+  // Paragraph mode with a target below every block keeps sentences only: the sentences of every block
+  // also compete by their own rank, and that selection serves when it fits and is at least as long as
+  // the block-by-block one, so a higher ratio never gives more tokens (docs/tuning.md, "Paragraph mode
+  // below every paragraph").
   const blocksCut = search(prepared.candidates, goal);
   if (!prepared.sentences || room >= 2 * prepared.sentences.below) return neverEmpty(blocksCut);
   const sentencesGoal = Math.min(goal, prepared.sentences.below - 1 + requiredTokens);

@@ -247,13 +247,10 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
 }
 
 /**
- * The compression pipeline shared by every family: split -> score -> select -> assemble, with
- * the unit tree and the assembly chosen by the request's format. Only scoring touches the model;
- * requests are scored together so batches share ONNX calls.
+ * The compression pipeline shared by every family: split -> score -> select -> assemble (docs/architecture.md).
+ * Only scoring touches the model; requests are scored together so batches share ONNX calls.
  * @example
- * const engine = createEngine(scorer);
- * const [r] = await engine.compress([{ context, query, weights: 'latte_v1', ratio: 0.5, defaultRatio: 0.5,
- *   coarse: true, heuristicChunking: false, placeholders: true }]);
+ * const [r] = await createEngine(scorer).compress([{ context, query, weights: 'latte_v1', ratio: 0.5, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true }]);
  */
 export function createEngine(scorer: WordScorer) {
   const engine = {

@@ -17,11 +17,8 @@ type HistoryResult = components['schemas']['HistoryResult'];
 
 const KEEP_RECENT_DEFAULT = 3;
 /**
- * With a query, share of the query-free information prior (numbers, names, dates) in a word's
- * score after the lexical prior: turns that state facts outrank small talk that echoes the
- * question's words. Written support chats (bench:real:prose, 8 development chats, facts of early
- * turns kept at 2/4/10x): 0 92.3 / 57.7 / 23.1%, 0.3 92.3 / 57.7 / 26.9, 0.5 92.3 / 73.1 / 26.9,
- * 0.7 92.3 / 76.9 / 23.1 (held out 63.6% at 4x, against 72.7 with 0.5); without a query 88.5 / 61.5 / 11.5.
+ * With a query, share of the query-free information prior in a word's score after the lexical prior:
+ * turns that state facts outrank small talk echoing the question (docs/tuning.md, "History: factShare").
  */
 const FACT_SHARE = 0.5;
 const DEFAULT_MODEL = 'hcc_latte_v1';

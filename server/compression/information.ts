@@ -54,12 +54,9 @@ function tokenInformation(t: Traits, previous: Traits | undefined, lineStart: bo
 }
 
 /**
- * How much each word carries on its own, 0..1, for query-free scoring: numbers, dates and
- * identifiers (digits, `snake_case`, `camelCase`), names (capitalised mid-sentence), negations
- * and the unit after a number. Judged per whitespace token, so "$4.2M" or "user_id" count whole
- * although the model sees them as several words. The model already ranks rare terms; this makes
- * sure the words a summary can least afford to lose (a changed number or a dropped "not" flips
- * the meaning) rank first.
+ * How much each word carries on its own, 0..1, for query-free scoring: numbers, dates, identifiers,
+ * names, negations and the unit after a number, judged per whitespace token ("$4.2M" counts whole).
+ * A changed number or a dropped "not" flips the meaning, so these rank first.
  */
 export function informationOf(words: readonly Word[], text: string): Float32Array {
   const out = new Float32Array(words.length);

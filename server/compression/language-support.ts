@@ -4,11 +4,9 @@ import type { WeightsId } from './model-catalog.js';
 type LanguageSupport = components['schemas']['LanguageSupport'];
 
 /**
- * What a query-aware model does with each benchmarked language, for `/models`: how words are
- * found (word-units.ts), which stemmer the lexical prior uses (language.ts), whether the network
- * reads the script or the lexical prior decides (lexicalWeightFor), and how well it keeps the
- * answer: the test split of `npm run bench:languages` (docs/languages.md; coarse mode, gold + 9
- * distractors, 100 questions per language; latte_v1 was not run on it for lack of machine time).
+ * What a query-aware model does with each benchmarked language, for `/models`: word units, stemmer,
+ * whether the network or the lexical prior decides, and its answer retention on the test split of
+ * `npm run bench:languages` (docs/languages.md; latte_v1 was not run on it).
  */
 const LANGUAGES: ReadonlyArray<Omit<LanguageSupport, 'answer_retention'>> = [
   { language: 'en', word_units: 'words', stemmer: 'porter', scoring: 'model_and_lexical' },

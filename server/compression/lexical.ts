@@ -71,13 +71,11 @@ export interface SoftMatch {
   weight: number;
   /** Only for query terms that no span of the text contains. */
   unseenOnly?: boolean | undefined;
-  /**
-   * A word among a soft-matched query term's WordNet neighbours (same stem) counts as at least
-   * `nearness` near it (0..1, the rescaled cosine's scale): rare words have no vector ("apiarist",
-   * "freighter"), and a word and its broader or narrower term ("church", "cathedral") are often
-   * further apart in the vectors than the threshold. Only for terms outside the corpus's `minRank`
-   * most frequent words. Read on first use.
-   */
+    /**
+     * A word among a soft-matched query term's WordNet neighbours counts as at least `nearness` near it,
+     * for terms outside the corpus's `minRank` most frequent words: rare words have no vector, and a word
+     * and its broader term sit far apart in the vectors (docs/tuning.md, "WordNet neighbours"). Read on first use.
+     */
   related?: { relations: () => WordRelations | undefined; nearness: number; minRank?: number | undefined } | undefined;
 }
 
@@ -122,11 +120,9 @@ function withRelated(nearness: (word: string) => Float32Array | undefined, query
 }
 
 /**
- * How rare a word is outside the text: the context alone is a small collection (twenty paragraphs,
- * one document), where a common word that happens to sit in one sentence weighs as much as a name.
- * A query term's IDF is scaled by `(1 - share) + share * rarity`, where rarity is the log of the
- * word's rank in a frequency list of the corpus, scaled so the list's last word is 1 ("the" is
- * near 0), and words the list lacks are 1.
+ * How rare a word is outside the text (one context is a small collection): a query term's IDF is scaled
+ * by `(1 - share) + share * rarity`, rarity being the log of its corpus rank scaled to 1 at the list's
+ * end, 1 for words the list lacks (docs/tuning.md, "rarity").
  */
 export interface RarityWeight {
   /** Words by corpus frequency, most frequent first (rank = value); undefined leaves IDF alone. */
@@ -185,8 +181,8 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, { 
   // not one, and is not stemmed at all (most of a text's terms).
   const openers = keepsFirst ? new Set(q.map((t) => t[0])) : undefined;
   const vectors = soft && soft.weight > 0 ? soft.vectors() : undefined;
-  // Only the query's terms are counted in each span (and their spans' count): the scores need
-  // nothing else, and a map of every term of every span was most of the time on long texts.
+  // Only the query's terms are counted in each span (and their spans' count): the scores need nothing
+  // else, and a map of every term of every span was slow on long texts (docs/tuning.md, "Engine CPU").
   const lengths = new Float64Array(spans.length);
   const spanTerms: string[][] = [];
   const tf = spans.map((s, d) => {
@@ -258,12 +254,9 @@ function bm25Scores({ tf, lengths, near, softWeight, idfScale }: QueryCounts): n
 }
 
 /**
- * Okapi BM25 (k1 = 1.2, b = 0.75) of each span of `text` against `query`, the spans being the
- * collection (document frequencies are counted over them). Written here rather than taken from a
- * search library because it ranks spans of one text in place, with this tokenisation, in 20 lines.
- * With `soft`, a term's frequency in a span that lacks it is its soft match (see SoftMatch); its
- * document frequency stays the literal one, so a term the text never uses keeps its full weight.
- * `normalize` (a stemmer) must keep a term's first character: terms are skipped by it.
+ * Okapi BM25 (k1 = 1.2, b = 0.75) of each span of `text` against `query`, the spans being the collection:
+ * written here to rank spans of one text in place with this tokenisation. With `soft`, a span lacking a
+ * term counts its soft match (document frequency stays literal). `normalize` must keep a term's first character.
  */
 export function bm25(text: string, spans: readonly Span[], query: string, normalize?: (term: string) => string, soft?: SoftMatch): number[] {
   return bm25Scores(countQueryTerms(text, spans, query, { normalize, soft }));
@@ -292,11 +285,9 @@ function countOptions(match: LexicalMatch, text: string, query: string): CountOp
 }
 
 /**
- * `bm25` over stems when `match.stems` is set: a sentence matches a query term in any of its
- * inflections. With `match.askedKind` the scores are scaled (best 1) and a span holding the kind of
- * answer the query asks for gains that much, as in `withLexicalPrior`. (Expanding every query term
- * with WordNet, synonyms, derivations and narrower terms at weights 0.3-0.7, gained nothing on the
- * Debian FAQ; WordNet serves only through soft matching, for terms the text never uses.)
+ * `bm25` over stems when `match.stems` is set; with `match.askedKind` the scores are scaled (best 1) and
+ * a span holding the asked kind gains that much. WordNet serves only through soft matching: expanding
+ * every query term gained nothing (docs/tuning.md, "Stemmed matching").
  */
 export function matchScores(text: string, spans: readonly Span[], query: string, match: LexicalMatch): number[] {
   return withAskedKind(text, spans, query, match, bm25Scores(countQueryTerms(text, spans, query, countOptions(match, text, query))));
@@ -309,8 +300,7 @@ function withAskedKind(text: string, spans: readonly Span[], query: string, matc
 
 /**
  * The query's terms counted in a text's sentences once, for both readers: the coarse-to-fine plan
- * (summed per block) and the lexical prior. Counting the text twice, per block and then per
- * sentence, was a fifth of the engine's own time on a 100k-token coarse call.
+ * (summed per block) and the lexical prior; counting twice was costly (docs/tuning.md, "Engine CPU").
  */
 export interface SentenceCounts {
   /** The counted sentences, in text order. */
@@ -338,12 +328,9 @@ function askedKindBonus(text: string, spans: readonly Span[], query: string, mat
 }
 
 /**
- * Blends each word's model score with the lexical relevance of its sentence (BM25 against the
- * query, scaled so the best sentence of the context is 1, plus `match.askedKind` for a sentence
- * holding the kind of answer asked for): `(1 - weight) * model + weight * lexical`.
- * Words outside every sentence (whitespace-only gaps) keep a lexical relevance of 0.
- * `words` and `sentences` are both in text order; `counted`, when given for these sentences, query
- * and match, saves counting them again.
+ * Blends each word's model score with its sentence's lexical relevance (BM25, best sentence 1, plus
+ * `match.askedKind` for the kind of answer asked): `(1 - weight) * model + weight * lexical`. Words outside
+ * every sentence keep 0. `counted`, given for these sentences, query and match, saves counting again.
  */
 export function withLexicalPrior(
   text: string,

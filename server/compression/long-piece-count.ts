@@ -2,17 +2,10 @@ import ranks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 
 /**
- * o200k counts of long runs without a word boundary, in O(n log n) instead of O(n^2).
- *
- * gpt-tokenizer merges the byte pairs of one pre-token as tiktoken does: scan every pair for the
- * lowest rank, merge, repeat. o200k's pre-tokenizer leaves runs of letters, punctuation and
- * whitespace unbounded, so one such run is one pre-token: 40,000 letters took 2 s to count and a
- * 1 MB one would take most of an hour, on the request path (the count is what the limits and the
- * bill read) and then again on every budget the engine tries (upstream: openai/tiktoken#195,
- * coder/ai-tokenizer#6; no released JS tokenizer does better). This is the same merge order
- * (lowest rank first, the leftmost on ties) kept in a binary heap over a linked list of parts,
- * so the result is the library's, token for token; test/compression/long-piece-count.test.ts
- * checks it against the library on long runs of every kind.
+ * o200k counts of long runs without a word boundary, in O(n log n): gpt-tokenizer merges a pre-token's
+ * pairs in O(n^2), and o200k leaves runs of letters or punctuation unbounded (40,000 letters took 2 s;
+ * upstream openai/tiktoken#195). Same merge order (lowest rank, leftmost on ties) in a heap over a linked
+ * list, so the counts are the library's (test/compression/long-piece-count.test.ts).
  */
 
 /** Ranks by the token's bytes as a latin1 string (one char per byte), and the longest token's bytes; built on first use. */

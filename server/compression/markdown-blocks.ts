@@ -1,26 +1,8 @@
 /**
- * Markdown segmentation for the `markdown` content format: structure stays verbatim, only prose
- * shrinks. The document is parsed with remark's parser family (micromark + mdast, with GFM and
- * YAML/TOML front matter) and the mdast tree is walked into the engine's span tree:
- *
- * - headings (ATX and setext, underline included), front matter and thematic breaks: one atomic,
- *   required sentence; link reference definitions: one atomic, dependent sentence, kept as the
- *   companion of every sentence that uses it;
- * - fenced and indented code, HTML blocks: one atomic sentence the engine keeps or drops whole;
- * - GFM tables: one atomic sentence per row; the header and delimiter rows are also required;
- * - lists, block quotes and footnote definitions: one block per top-level container, holding the
- *   sentences of everything nested inside (paragraph prose, nested items, code, rows...). A
- *   sentence that starts a line claims what precedes it on that line (indentation, `- `, `1. `,
- *   `- [ ] `, `> `, `[^1]: `) as its `prefix`. In a quote every line of a paragraph is its own
- *   sentence with its own `>` prefix, and `>`-only separator lines before a paragraph join that
- *   paragraph's prefix (so a kept paragraph brings its separator along);
- * - paragraphs: the prose splitter per line, with links, images, autolinks, inline code, inline
- *   HTML and short emphasis kept whole: a sentence boundary never falls inside one (the two
- *   sentences merge) and each is one token together with the word characters touching it.
- *
- * Spans are offsets into the input; every non-whitespace character lands in some sentence (a
- * final sweep adds any the walk missed as plain prose). Input that is too large or too deeply
- * nested for the parser to handle quickly, or any parser failure, falls back to segment.ts.
+ * Markdown segmentation for the `markdown` content format: structure stays verbatim, only prose shrinks.
+ * The document is parsed with micromark + mdast (GFM, front matter) and the tree walked into the engine's
+ * span tree: headings and front matter required, code, HTML and table rows atomic, containers one block
+ * each, inline links and code never split. The full mapping: docs/engine.md. Falls back to segment.ts.
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';

@@ -4,27 +4,10 @@ import { blockMatchScores, countSentences, type LexicalMatch, type SentenceCount
 import type { Block, Span } from './segment.js';
 
 /**
- * Coarse-to-fine: in paragraph mode only the blocks that can make the cut need the model. A cheap
- * first stage (stemmed BM25 of each block against the query) ranks the blocks; the model scores
- * the best of them until they hold `COVER_FACTOR` times the target or `MIN_SCORED_TOKENS`,
- * whichever is more, and every other block keeps a model score of 0 (it still ranks by its
- * lexical prior, below the scored ones). Chosen on the development set (Debian FAQ, latte_v2
- * coarse, retention at 2/4/10/20/50x): with all 110 paragraphs as the haystack (13k tokens) full
- * scoring kept 100/97.3/93.6/87.3/56.4, cover 3x or 2,000 tokens 100/97.3/93.6/88.2/60.0, 4x or
- * 4,000 tokens 100/97.3/93.6/83.6/56.4; with gold + 19 (3k tokens) 3x / 2,000 kept exactly what
- * full scoring kept. A 100k-token context at 10x is scored on 30% of its blocks.
- *
- * Below 5x the cover is at most the target plus `REST_SHARE` of the rest: at 2x three times the
- * target was the whole text, so coarse mode at 2x scored every block, as fine mode does. 0.3 scores
- * 65% of the text at 2x and 47.5% at 4x. Development sets (latte_v2): gold + 19 FAQ questions at
- * 2-50x, both sets, kept exactly the same with a share of 1 (the whole text), 0.5, 0.3, 0.1 and 0
- * (latte_v1: the same at 0.5 and 0.3); the paraphrased development needles, both sets, the same at
- * 1, 0.5 and 0.3 in 2,000- and 8,000-token haystacks and at 0.5, 0.3 and 0.1 in 30,000-token ones
- * (2/4/10x). So the share is set by speed against headroom: 0 would leave the choice at 2x to the
- * first stage alone. A 100k-token context (AMD EPYC with VNNI, five alternating calls each, median
- * ms, share 0.5 / 0.3): int8 2x 890 / 823, 4x 885 / 700; fp32 (the file a host without VNNI serves)
- * 2x 1,303 / 1,077, 4x 1,102 / 835. Before the bound (share 1), 2x took 1,076 ms against 860 at 0.5
- * on an Intel Xeon.
+ * Coarse-to-fine: in paragraph mode only the blocks that can make the cut need the model. Stemmed
+ * BM25 ranks the blocks; the model scores the best until they hold `COVER_FACTOR` times the target or
+ * `MIN_SCORED_TOKENS` (below 5x: the target plus `REST_SHARE` of the rest); the others keep a model
+ * score of 0 and rank by their lexical prior. Values and runs: docs/tuning.md, "Scoring plan".
  */
 export const COVER_FACTOR = 3;
 export const MIN_SCORED_TOKENS = 2_000;
@@ -40,16 +23,8 @@ export interface CoarseToFine {
 export const SERVED_C2F: CoarseToFine = { cover: COVER_FACTOR, minTokens: MIN_SCORED_TOKENS, rest: REST_SHARE };
 
 /**
- * A block larger than `minTokens` (text without blank lines: a log, lines extracted from a PDF, a
- * transcript) is ranked in groups of consecutive sentences of about this many tokens, and the
- * cover is then at least `GROUPED_MIN` x `minTokens`. As one unit such a block was scored whole.
- * Development sets made one block (FAQ haystacks joined by single line breaks, gold + 49 and every
- * paragraph of the source: 5-13k tokens; latte_v2 coarse, 2/4/10/20/50x, questions kept against
- * full scoring, four haystack sets, 2,470 cells): groups of 200 tokens -4 (single sentences and
- * groups of 100 lost 3-4 questions at 50x in each set, groups of 200 with the plain 2,000-token
- * cover lost 9 at 50x and gained 16 at 4-20x); per set -2 / -1 / -2 / +1, at 50x -3 of 494.
- * Same host, a 95k-token wall of SQuAD paragraphs, median of five calls, full / grouped: 2x 1,372 /
- * 1,041 ms, 4x 1,451 / 801, 10x 1,598 / 679.
+ * A block larger than `minTokens` (a log, PDF lines, a transcript) is ranked in groups of consecutive
+ * sentences of about this many tokens, cover at least `GROUPED_MIN` x `minTokens` (docs/tuning.md, "GROUP_TOKENS").
  */
 const GROUP_TOKENS = 200;
 const GROUPED_MIN = 2;

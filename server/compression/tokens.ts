@@ -17,19 +17,15 @@ const isSpace = (c: number): boolean => (c < 128 ? isSpaceCode(c) : /\s/u.test(S
 const LONG_PIECE_CHARS = 1_000;
 
 /**
- * Counts of pieces seen before. A cut is counted once per budget it tries, and every try repeats
- * the same words: counting them again was a fifth of a 2k-token request's time on latte_v2. At most
- * 200k pieces or 4M characters of them (a few tens of MB).
+ * Counts of pieces seen before: a cut is counted once per budget it tries, each try repeating the same
+ * words (docs/tuning.md, "Engine CPU"). At most 200k pieces or 4M characters of them (a few tens of MB).
  */
 const countPiece = stringMemo((piece: string) => (piece.length > LONG_PIECE_CHARS ? countLongPiece(piece) : o200kCount(piece, PLAIN_TEXT)), 200_000, 4_000_000);
 
 /**
- * o200k_base token count, the unit of all accounting. The text is counted in pieces that o200k's
- * pre-tokenizer never joins, so the sum is exact: a piece ends before a space or tab that follows
- * a non-space (no pre-token runs across it: words, numbers and punctuation stop there, and a
- * whitespace run cannot start before a non-space), and at a line start that holds neither
- * whitespace nor "/" (punctuation takes the newlines after it, and a "/" after them, into one
- * pre-token). test/compression/tokens.test.ts checks the sum against the whole-text count.
+ * o200k_base token count, the unit of all accounting, summed over pieces o200k's pre-tokenizer never
+ * joins (a piece ends before a space or tab after a non-space, and at a line start holding neither
+ * whitespace nor "/"), so the sum is exact (test/compression/tokens.test.ts).
  */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;

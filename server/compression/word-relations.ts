@@ -3,11 +3,9 @@ import { gunzipSync } from 'node:zlib';
 import { fromRoot } from '../project-root.js';
 
 /**
- * WordNet neighbours of a word (`models/wordnet/related.txt.gz`, written by
- * scripts/build-wordnet.ts from WordNet 3.1): its synonyms, hypernyms, hyponyms and derivations,
- * phrases by their head word. The engine's soft matching uses them where word vectors have no
- * row or do not connect two words: rare words ("apiarist", "freighter") have no vector, and a
- * question's word and its answer's are often a word and its broader or narrower term.
+ * WordNet neighbours of a word (`models/wordnet/related.txt.gz`, scripts/build-wordnet.ts, WordNet 3.1):
+ * synonyms, hypernyms, hyponyms, derivations, phrases by their head word. Soft matching uses them where
+ * the vectors have no row (rare words) or do not connect a word and its broader or narrower term.
  */
 export interface WordRelations {
   /** The neighbours of `word` (lowercase), or of its uninflected form; empty when WordNet has neither. */

@@ -1,12 +1,8 @@
 /**
- * Word units of a text in any script, the terms lexical matching counts: lowercase runs of
- * letters, marks and digits; in scripts written without spaces, overlapping pairs of characters
- * (Chinese, Japanese) or dictionary words (Thai, Lao, Khmer, Myanmar, by ICU's `Intl.Segmenter`).
- *
- * Pairs rather than segmented words for Chinese and Japanese: a question and its answer are cut
- * into words differently when their contexts differ, while a pair of characters matches wherever
- * the same word occurs (Lucene's CJK analyzer does the same). Thai and its neighbours have an
- * alphabet: a pair of letters says nothing, so they take ICU's dictionary words.
+ * Word units of a text in any script, the terms lexical matching counts: lowercase runs of letters,
+ * marks and digits; overlapping character pairs for Chinese and Japanese (a pair matches wherever the
+ * word occurs, however each context segments it, as Lucene's CJK analyzer does); ICU dictionary words
+ * (`Intl.Segmenter`) for Thai, Lao, Khmer and Myanmar, whose letter pairs say nothing.
  */
 
 /** Chinese and Japanese characters (with the iteration and prolonged-sound marks, which sit between them). */

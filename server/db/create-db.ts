@@ -60,12 +60,10 @@ function survivePoolErrors(pool: pg.Pool, report: (err: Error) => void): void {
 }
 
 /**
- * Statements whose text opens with a marker comment, `/* prepared:NAME *\/`, run as named prepared
- * statements: parsed and planned once per connection instead of on every call (about three times
- * cheaper on PGlite, where planning runs in WebAssembly). Only the hot, fixed-text statements of the
- * request path carry the marker, so each connection prepares a handful of them, never an unbounded
- * set. (A pooler in front of PostgreSQL must support named prepared statements: PgBouncer 1.21+ in
- * transaction mode with max_prepared_statements set, or session mode.)
+ * Statements opening with `/* prepared:NAME *\/` run as named prepared statements, planned once per
+ * connection (about 3x cheaper on PGlite). Only the request path's hot fixed-text statements carry it, so
+ * a connection prepares a handful. A pooler must support named prepared statements (PgBouncer 1.21+
+ * in transaction mode with max_prepared_statements, or session mode).
  */
 const PREPARED_MARKER = /^\/\* prepared:([\w-]+) \*\//u;
 

@@ -24,11 +24,9 @@ export async function tablesIn(db: Kysely<any>, schema: string): Promise<string[
 }
 
 /**
- * The Migrator only asks the introspector whether its two bookkeeping tables exist. Kysely's
- * Postgres introspector answers by reading every column of every table in every schema and
- * resolving each table by name, which fails (42P01) when any table on a shared server is
- * dropped during the query, and slows down as the server holds more schemas. This one reads
- * the table names of the one schema the bookkeeping lives in.
+ * An introspector for the Migrator, which only asks whether its two bookkeeping tables exist: Kysely's
+ * reads every column of every schema and fails (42P01) when a table on a shared server is dropped meanwhile.
+ * This one reads the table names of the one schema the bookkeeping lives in.
  */
 function schemaIntrospector(db: Kysely<any>, schema: string): DatabaseIntrospector {
   const getTables = async (): Promise<TableMetadata[]> => (await tablesIn(db, schema)).map((name) => ({ name, schema, isView: false, columns: [] }));

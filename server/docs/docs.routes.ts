@@ -29,12 +29,9 @@ function requestOrigin(req: Request): string | undefined {
 }
 
 /**
- * `GET /openapi.yaml`, `/openapi.json`, `/docs` (Redoc) and `/docs/try` (RapiDoc, with its
- * copy of the spec at `/docs/try/openapi.json`). Mounted before
- * the OpenAPI validator on purpose: they describe the API rather than belong to it, so they are
- * not operations of the spec (and the contract tests keep comparing only the API's routes).
- * `/openapi.json` and the pages name the server they were served from in `servers`, so a
- * copied example or a try-it request goes to that host and port, not to the file's default.
+ * `GET /openapi.yaml`, `/openapi.json`, `/docs` (Redoc) and `/docs/try` (RapiDoc, spec at
+ * `/docs/try/openapi.json`), mounted before the validator: they describe the API, not belong to it. The
+ * served spec and pages name the server they came from in `servers`, so a try-it request goes there.
  */
 export function docsRoutes(): Router {
   const router = Router();

@@ -16,7 +16,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   key_limit_reached: 403,
   https_required: 403,
-  // The names the hosted API's SDKs switch on (renamed 2026-12-03; the spec's changelog maps the old ones).
+  // The names the hosted API's SDKs switch on (the spec's changelog maps crema's earlier names to them).
   api_key_budget_exceeded: 402,
   // 429, not 402: the seed says a balance that cannot cover the pre-authorization is a 429 (without Retry-After).
   insufficient_credits: 429,

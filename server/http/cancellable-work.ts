@@ -10,12 +10,9 @@ export class ClientGoneError extends Error {
 }
 
 /**
- * Runs `work` under a time budget (504 `timeout`) and cancels it, through the signal it is given,
- * when the budget passes or the client closes the connection first: the caller is answered (or
- * gone) either way, so the worker should not spend more time on it. `outer` cancels it too (the
- * meter's, when a hold taken meanwhile is refused), and so does `stop`, a stopping server's
- * signal once its grace period is over (stop-signal.ts): the caller then answers 503 or an error
- * frame at once, even while the work runs on.
+ * Runs `work` under a time budget (504 `timeout`) and cancels it through its signal when the budget
+ * passes, the client leaves, `outer` aborts (the meter's refused hold) or `stop` does (a stopping server
+ * past its grace period: the caller answers 503 or an error frame at once, even while the work runs on).
  */
 export async function cancellableWork<T>(res: Response, timeoutMs: number, what: string, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal, stop?: AbortSignal): Promise<T> {
   const cancel = new AbortController();

@@ -1,12 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
- * Graceful stop for a server whose keep-alive sockets outlive a load balancer's idle timeout
- * (`applyServerTimeouts`): `server.close()` waits for every socket, and one that was busy when the
- * stop began turned idle after its response and then stayed open for the whole keep-alive timeout
- * (65 s by default) before the process could exit. While draining, every response not yet begun
- * says `Connection: close`, so its socket closes once it is sent, and sockets that turn idle are
- * closed as soon as they do.
+ * Graceful stop for keep-alive sockets: `server.close()` waits for every socket, and one that turned idle
+ * after its response stayed open for the whole keep-alive timeout. While draining, responses not yet begun
+ * say `Connection: close`, and sockets that turn idle are closed at once.
  */
 export function drainable(server: Server): { drain(): Promise<void> } {
   const open = new Set<ServerResponse>();

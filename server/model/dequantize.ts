@@ -76,13 +76,10 @@ function floatTensor(name: string, shape: number[], values: Float32Array): Tenso
 }
 
 /**
- * The fp32 twin of a served int8 model, as scripts/train/dequantize_onnx.py writes it (the
- * inverse of export_onnx.quantize_weights): each `<base>_dql/_mmi/_cast/_smul/_ymul` group
- * (DynamicQuantizeLinear + MatMulInteger + Cast + Mul + Mul) becomes one
- * `MatMul(x, Wq * Ws[None, :])` where the group started, each `<base>_gq/_gs/_gcast/_gunsq/_gmul`
- * group one `Gather(Eq * Es[:, None], ids)`; `<base>_Wq/_Ws/_Wzp` and `<base>_Eq/_Es/_ax` go.
- * The weights are the ones the int8 file serves, so both make the same decisions up to the
- * rounding of activations. Takes and returns ONNX bytes; throws on a file it cannot rewrite.
+ * The fp32 twin of a served int8 model, as scripts/train/dequantize_onnx.py writes it: each quantized
+ * MatMul group (`<base>_dql/_mmi/_cast/_smul/_ymul`) becomes one `MatMul(x, Wq * Ws)`, each quantized
+ * Gather group one `Gather(Eq * Es, ids)`. Same weights, so the same decisions up to the rounding of
+ * activations. Takes and returns ONNX bytes; throws on a file it cannot rewrite.
  */
 export function dequantizeOnnx(int8: Uint8Array): Uint8Array {
   const model = decodeModel(int8);

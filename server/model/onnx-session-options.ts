@@ -11,12 +11,9 @@ interface PatchedSession {
 const NO_SPINNING = { session: { intra_op: { allow_spinning: '0' } } };
 
 /**
- * Session options for every ONNX session this thread creates. transformers.js 2.x creates its
- * sessions with execution providers only, and onnxruntime-node's default intra-op pool used one
- * thread on a 2-core host: two threads scored latte_v2 1.4x and latte_v1 1.7x faster there
- * (16x256 and 8x512 windows, `npm run bench -- --runtime`). So the option is added to every
- * `InferenceSession.create` of this thread (engine workers are threads, each with its own module
- * instance), before any model loads.
+ * Session options for every ONNX session this thread creates, added to each `InferenceSession.create`
+ * before any model loads: transformers.js 2.x passes execution providers only, and the default intra-op
+ * pool used one thread on a 2-core host (docs/tuning.md, "Two intra-op threads").
  */
 export function useSessionOptions(options: ort.InferenceSession.SessionOptions): void {
   const session = ort.InferenceSession as unknown as PatchedSession;
@@ -26,16 +23,9 @@ export function useSessionOptions(options: ort.InferenceSession.SessionOptions):
     return;
   }
   // transformers.js also asks for 'wasm', which onnxruntime-node does not have (a warning per session).
-  // No memory patterns: onnxruntime plans and keeps one per input shape, and dynamic batching sends
-  // a new shape (windows x pieces) almost every call. With them the soak's RSS grew ~100 MB a
-  // minute (1.31 -> 1.78 GB over 5 minutes of mixed traffic); without, it stayed at 1.21-1.30 GB
-  // over 3, at the same speed (2k-token latte_v2 calls 27.2-28.8 ms either way).
-  // No spinning: after a call onnxruntime's pool threads busy-wait for the next one, and each
-  // session (latte_v1, latte_v2, espresso_v1) has a pool of its own. On 2 cores those spinning
-  // threads took the cores the engine's JavaScript, the server's event loop and the next session
-  // needed: `npm run bench -- --only http`, two runs each, latte_v2 c16 88-99 req/s without
-  // spinning against 72-79 with it, v1/v2 through the route 4.78-4.97x against 3.93-4.42x;
-  // engine-only 100k-token calls unchanged (1,187-1,236 ms against 1,134-1,348).
+  // No memory patterns: one per input shape, and dynamic batching sends a new shape almost every call,
+  // so RSS grew without bound. No spinning: idle pool threads took the cores the engine's JavaScript and
+  // the event loop needed (docs/tuning.md, "No memory patterns", "No spinning").
   const merged: ort.InferenceSession.SessionOptions = { executionProviders: ['cpu'], enableMemPattern: false, extra: NO_SPINNING, ...options };
   session.__cremaOptions = merged;
   session.__cremaOriginal = original;

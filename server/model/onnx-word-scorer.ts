@@ -61,7 +61,7 @@ export interface OnnxWordScorerOptions {
   batchPieces?: number;
   /** Dynamic batching: concurrent jobs share ONNX calls (default true; false runs each job's own calls, for benchmarks). */
   dynamicBatching?: boolean;
-  /** How long an idle runner waits for other jobs before its first call, ms. Default 0: jobs arriving while a call runs share the next one (a 2 ms wait cost 20% of requests per second at concurrency 1 and gained 6% at 16). */
+  /** How long an idle runner waits for other jobs before its first call, ms. Default 0: jobs arriving while a call runs share the next one (docs/tuning.md, "collectMs 0"). */
   collectMs?: number;
   /** onnxruntime intra-op threads. Default: every core of the host. */
   threads?: number;
@@ -78,24 +78,14 @@ export interface OnnxWordScorerOptions {
 }
 
 const PIECE_CACHE_LIMIT = 200_000;
-/**
- * A call pads its windows to the longest, and a context's last window is whatever is left over
- * (a 570-token request: two full latte_v2 windows and one of ~80 pieces). Calls stop before
- * padding passes a quarter of their pieces, so the short window runs on its own: 300 such
- * requests padded 746 positions each instead of 909, scorer time -5%, development-set retention
- * the same (window-batcher.ts).
- */
+/** Calls stop before padding passes a quarter of their pieces, so a context's short last window runs on its own (docs/tuning.md, "Padding cap"). */
 const BATCH_PADDING = 1.25;
 /** Index of an int64's low 32-bit half in an Int32Array view. */
 const LOW_WORD = endianness() === 'LE' ? 0 : 1;
 
 /**
- * Window shape served per network (the models were trained on 512-piece windows). Chosen on the
- * development set (110 Debian FAQ questions, gold + 19, sum of retention at 4/10/20/50x, coarse /
- * fine): latte_v2 512 pieces overlapping by a quarter 266.4 / 271.8, 320 by a tenth 267.3 / 271.8,
- * 256 by a tenth 268.2 / 275.4 (all within a question or two); 320 is served since 256 split the
- * evidence of a test example (test/model/scorer.test.ts, tomatoes) from its context. latte_v1 lost
- * 10.8 points (coarse sum) with 256 by a tenth and 4.4 with 512 by a tenth, so it keeps its trained shape.
+ * Window shape served per network (trained on 512-piece windows): latte_v2 scores as well on 320
+ * overlapping by a tenth, latte_v1 keeps its trained shape (docs/tuning.md, "Windows").
  */
 const SERVED_WINDOW: Readonly<Record<WeightsId, { pieces: number; overlap: number }>> = {
   latte_v1: { pieces: 512, overlap: 0.25 },
@@ -104,12 +94,10 @@ const SERVED_WINDOW: Readonly<Record<WeightsId, { pieces: number; overlap: numbe
 };
 
 /**
- * Scores words with a bundled token classifier through transformers.js, offline. transformers.js
- * has no offset mapping and truncates away the final [SEP], so words are WordPiece-encoded one
- * by one (cached) and the int64 tensors are built here, exactly as in training
- * (scripts/train/README.md, "Model input contract"). Long contexts are cut into overlapping
- * windows at word boundaries; a word's score is its mean KEEP probability over its pieces,
- * averaged over the windows that saw it.
+ * Scores words with a bundled token classifier through transformers.js, offline. Words are
+ * WordPiece-encoded one by one (cached; transformers.js has no offset mapping) into int64 tensors as in
+ * training (scripts/train/README.md). Long contexts go in overlapping windows; a word's score is its mean
+ * KEEP probability over its pieces and the windows that saw it.
  */
 export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer {
   const threads = options.threads ?? threadsPerWorker(1);

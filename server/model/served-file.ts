@@ -263,15 +263,10 @@ async function timeFiles(int8File: string, fp32File: string, threads: number): P
 }
 
 /**
- * Which file serves `weights` on this host. int8 (`onnx/model_quantized.onnx`, the committed one)
- * is up to 2x faster than fp32 on CPUs with int8 dot-product instructions (AVX-512 VNNI,
- * AVX-VNNI, ARM dotprod) and up to 5x slower without them. In auto mode the fp32 twin is made
- * from the int8 file when missing (scripts/train/dequantize_onnx.py's rewrite, in TypeScript),
- * both files score a fixed 4x128 batch with the scorer's intra-op threads (one warm-up run, then
- * seven interleaved runs each, the fastest counting), and the faster one serves, int8 unless fp32
- * wins by 5%. The decision is kept in `<cacheDir>/served-format.json` under the CPU model and
- * flags, onnxruntime's version, the threads and both files' sizes, so later starts read it
- * instead of timing. Never throws: whatever goes wrong serves int8 and says why.
+ * Which file serves `weights` on this host: int8 is faster on CPUs with int8 dot-product instructions
+ * and much slower without them, so both files are timed once (the fp32 twin made when missing) and the
+ * decision kept in `<cacheDir>/served-format.json` (docs/tuning.md, "int8 or fp32"; docs/models.md).
+ * Never throws: whatever goes wrong serves int8 and says why.
  */
 export async function chooseServedFile(modelsDir: string, weights: WeightsId, options: ChooseServedFileOptions): Promise<ServedFile> {
   const started = performance.now();

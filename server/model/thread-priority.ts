@@ -5,12 +5,10 @@ import { getPriority, setPriority } from 'node:os';
 export type PriorityResult = { applied: true; nice: number } | { applied: false; why: string };
 
 /**
- * Lowers the CPU priority of the calling thread, and so of every thread it starts afterwards
- * (Linux threads inherit their creator's nice value): an engine worker calls it before any
- * onnxruntime session exists, so the session pools run at that priority too. Linux only: there a
- * thread id given to setpriority(2) names that one thread, while elsewhere it would renice the
- * whole process, the server's event loop included. Raising a nice value needs no privilege;
- * lowering one does, so a thread already nicer than asked is left as it is.
+ * Lowers the CPU priority of the calling thread and of every thread it starts afterwards (Linux threads
+ * inherit their creator's nice value), so an engine worker's onnxruntime pools run below the event loop.
+ * Linux only: elsewhere a thread id would renice the whole process. Only raising a nice value needs no
+ * privilege, so a thread already nicer than asked is left as it is.
  */
 export function lowerThreadPriority(nice: number): PriorityResult {
   if (nice <= 0) return { applied: false, why: 'ENGINE_NICE is 0' };

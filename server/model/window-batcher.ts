@@ -1,10 +1,8 @@
 /**
- * Dynamic batching: the windows of every job in flight for one network share ONNX calls. A job's
- * windows wait in its own queue; each call takes windows from the jobs in turn (round robin, so a
- * short request is not stuck behind a 100k-token one) up to `maxBatch` windows or `maxPieces`
- * padded positions, and only while padding stays within `maxPadding` of the call's own pieces (a
- * call pads every window to its longest). When the runner was idle it first waits `collectMs` for
- * other jobs to arrive; while a call runs, arrivals queue and go into the next one.
+ * Dynamic batching: the windows of every job in flight for one network share ONNX calls, taken from the
+ * jobs in turn (round robin, so a short request is not stuck behind a long one) up to `maxBatch` windows,
+ * `maxPieces` padded positions and `maxPadding`. An idle runner first waits `collectMs`; while a call
+ * runs, arrivals queue for the next one.
  */
 export interface BatcherOptions<W, R> {
   run(batch: W[]): Promise<R[]>;

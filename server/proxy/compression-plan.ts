@@ -33,13 +33,10 @@ export function compactedTurns(lastTurn: number, settings: Pick<ProxySettings, '
 }
 
 /**
- * Decides what to compress, from the slots and their token counts alone (no state), so the same
- * history always gets the same plan. Two rules keep an earlier request's prefix unchanged:
- * - documents and tool results are compressed the first time they are seen, with a query taken
- *   from their own turn (which precedes them), so their form never changes afterwards;
- * - user and assistant prose is compressed only once its turn falls into a compacted step,
- *   which moves every `compactEvery` turns; inside a step nothing earlier changes.
- * System prompts are never slots; recent prose stays verbatim.
+ * Decides what to compress from the slots and their counts alone, so the same history gets the same plan
+ * and an earlier request's prefix never changes: documents and tool results are compressed when first seen
+ * (query from their own turn); prose only once its turn falls into a compacted step (every `compactEvery`
+ * turns). System prompts are never slots; recent prose stays verbatim.
  */
 export function planCompression(slots: readonly TextSlot[], counts: readonly number[], countOf: (s: string) => number, settings: ProxySettings): SlotJob[] {
   const lastTurn = slots.reduce((m, s) => Math.max(m, s.userTurn), 0);

@@ -41,12 +41,10 @@ function savingsHeaders(report: CompressionReport, elapsedMs: number): Record<st
 }
 
 /**
- * The compressing proxy: OpenAI-compatible `POST /v1/chat/completions` and Anthropic-compatible
- * `POST /v1/messages`. The caller's provider key (Authorization, x-api-key) goes to the upstream
- * untouched; the crema account is named by `x-crema-key` (or PROXY_CREMA_KEY). The chat's slots
- * are compressed (server/proxy/compression-plan.ts), the body forwarded, and the upstream's answer
- * piped back byte for byte. Mounted before the OpenAPI validator: these routes speak the
- * providers' wire formats, not crema's.
+ * The compressing proxy: OpenAI `POST /v1/chat/completions` and Anthropic `POST /v1/messages`. The caller's
+ * provider key goes upstream untouched; `x-crema-key` (or PROXY_CREMA_KEY) names the crema account. Slots
+ * are compressed (compression-plan.ts) and the answer piped back byte for byte. Mounted before the OpenAPI
+ * validator: these routes speak the providers' wire formats.
  */
 export function proxyRoutes(deps: ProxyRoutesDeps): Router {
   const router = Router();

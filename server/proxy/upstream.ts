@@ -23,11 +23,9 @@ export class UpstreamUnreachable extends Error {
 }
 
 /**
- * Sends the body to `url` and pipes the answer back unchanged: status, headers (but hop-by-hop
- * ones) and the body's bytes as they arrive, so an SSE stream reaches the caller frame by frame
- * and a gzip body stays gzip. `headers` are added to the answer (the crema savings). Rejects with
- * UpstreamUnreachable when nothing was answered; once the answer has started, a broken upstream
- * ends the caller's response early, as the upstream's connection did.
+ * Sends the body to `url` and pipes the answer back unchanged (status, end-to-end headers, body bytes as
+ * they arrive: SSE frame by frame, gzip stays gzip), adding `headers`. Rejects with UpstreamUnreachable
+ * when nothing was answered; a break after that ends the caller's response early, as upstream's did.
  */
 export function forwardToUpstream(url: URL, body: string, incoming: IncomingHttpHeaders, res: Response, headers: Record<string, string>): Promise<void> {
   const bytes = Buffer.from(body);

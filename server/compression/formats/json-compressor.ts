@@ -32,9 +32,7 @@ const MAX_ROUNDS = 6;
 // A member lifted to its chosen container's share keeps this much of its own rank, so the
 // members still order among themselves (small: a member ranked above the share on its own still leads).
 const INHERITED_OWN_SHARE = 0.01;
-// Share of the query words a value's enclosing entity matches (but the value does not) in its rank.
-// bench:json-questions, field questions asked with the key's words, 10x / 20x: 94.3 / 84.5% with 0,
-// 96.6 / 94.8 with 0.25, 99.4 / 99.4 with 0.5, 99.4 / 98.3 with 1 (paraphrased 20x: 60.3 -> 59.2).
+// Share of the query words a value's enclosing entity matches (but the value does not) in its rank (docs/tuning.md, "JSON CONTEXT_SHARE").
 const CONTEXT_SHARE = 0.5;
 // Scalars of one object compared for repeated query words (pairwise): larger objects skip the check.
 const MAX_SIBLINGS_COMPARED = 64;
@@ -43,11 +41,8 @@ const COMPANION_CHARS = 120;
 // Companion searches stop after visiting this many nodes per node of the document: a document
 // built so that every record holds a different mix of the query words cannot make them quadratic.
 const COMPANION_WORK = 8;
-// Rank added to a value of the kind the question asks for (an amount for "how many", a date or time for
-// "when", a capitalised name for "who" and "where"), as much as a key the question names.
-// bench:json-questions, paraphrased, 10x / 20x: 98.9 / 59.8% with 0, 98.3 / 63.8 with 0.1-0.2,
-// 98.3 / 64.9 with 0.4, 97.7 / 66.1 with 0.6, 98.9 / 72.4 with 1, 98.3 / 73.6 with 1.5, 98.3 / 72.4
-// with 2; literal 99.4 / 99.4 with all of them.
+// Rank added to a value of the kind the question asks for (an amount for "how many", a date for "when",
+// a name for "who"), as much as a key the question names (docs/tuning.md, "JSON ANSWER_KIND_BONUS").
 const ANSWER_KIND_BONUS = 1;
 // A name: capitalised words ("Dana Whitfield", "Royal Mail", "New York JFK"), repeated fewer times than this.
 const NAME = /^"\p{Lu}[\p{L}.'-]*(?: [\p{L}.'&-]+)*"$/u;
@@ -291,17 +286,10 @@ class JsonTrimmer {
         top1[up] = p;
       } else if (p > top2[up]!) top2[up] = p;
     }
-    // A chosen container's members share its rank in part: a record picked for the query keeps
-    // more than its single best field before the next record opens. Members lifted to the same
-    // share keep their own order beneath it: with a plain floor they tied and filled in document
-    // order, so "price per night of Hotel Meridian" kept the record's ids and timestamps before
-    // the price whose key the question names.
-    // A value also ranks by the query words its entity holds elsewhere: in "population of New
-    // Zealand" every record's population names a query word, but only one record's siblings name
-    // the rest. The entity is the chain of enclosing objects (their keys and other members); an
-    // array's items are alternatives to each other, so only the array's own key carries over.
-    // Items holding a query word in a value (`"license":"ISC"` for "ISC licensed") rank above every
-    // other item, so they go whole before the rest; a key the question names is in every record.
+    // A chosen container's members share its rank in part (a record picked for the query keeps more than
+    // its best field), keeping their own order beneath it. A value also ranks by the query words its
+    // entity (the chain of enclosing objects; for an array item only the array's key) holds elsewhere.
+    // Items holding a query word in a value rank above every other item, so they go whole first.
     this.valueHit = new Uint8Array(n);
     for (let i = n - 1; i > 0; i--) {
       if (this.valueWords[i] !== 0) this.valueHit[i] = 1;
@@ -352,13 +340,11 @@ class JsonTrimmer {
     return out;
   }
 
-  /**
-   * Whether a value is of the kind the question asks for, as in the text path (`answerKind`): an
-   * amount for "how many" / "how far" (a number, or a string such as "15 mg"), a date or a time
-   * for "when" (or a year), a name for "who" / "where" (capitalised words, not a label most
-   * records repeat such as `"type": "User"`). API records carry ids, etags and timestamps with
-   * digits in them: counted as amounts, they took the bonus from the number asked for.
-   */
+    /**
+     * Whether a value is of the kind the question asks for, as in the text path (`answerKind`): an amount
+     * (a number, or "15 mg"), a date or time (or a year), a name (capitalised words, not a label most records
+     * repeat). Ids, etags and timestamps are not amounts: counted as such, they took the bonus.
+     */
   private askedKind(): (i: number) => boolean {
     const { tree } = this;
     const { n, kind } = tree;
@@ -372,14 +358,11 @@ class JsonTrimmer {
     return (i) => kind[i] === STRING && short(i, 64) && NAME.test(this.raw(i)) && seen.get(this.raw(i))! < NAME_REPEATS;
   }
 
-  /**
-   * Which query words each node's key and (scalar) value hold, as a bitmask over the first 30
-   * query words, with each word's weight: 0.5, plus up to 0.5 the rarer it is among the nodes,
-   * times its share (1 for a literal match, less for a near word of the soft pass). `keyWeight` is
-   * the best (1 + rarity) x share of the words a key names, else 0. In
-   * `{"node_modules/express": {"version": …}, …}` asked "version of node_modules/express", every
-   * entry shares "node" and "modules" and holds a "version"; only "express" tells them apart.
-   */
+    /**
+     * Which query words each node's key and (scalar) value hold, as a bitmask over the first 30 query
+     * words, each weighing 0.5 plus up to 0.5 the rarer it is among the nodes, times its match share
+     * (1 literal, less soft). `keyWeight`: the best (1 + rarity) x share of the words a key names, else 0.
+     */
   private queryMatches(): { keyWeight: Float64Array; ownMask: Int32Array; keyMask: Int32Array; weights: number[] } {
     const { tree } = this;
     const n = tree.n;
@@ -420,13 +403,11 @@ class JsonTrimmer {
     return { keyWeight, ownMask, keyMask, weights: rarity.map((r, b) => scale[b]! * (0.5 + 0.5 * r)) };
   }
 
-  /**
-   * Clears a query word's match in values where most values at the same place of the document
-   * hold it: in "Who opened issue 42?" the `"state": "open"` of 18 issues out of 24 says nothing
-   * about which issue is asked for, and it filled the budget with every issue's state. The place is
-   * the key path with array positions left out (`[].state`); keys are left alone (a key the
-   * question names is the field it asks for). `df` is updated.
-   */
+    /**
+     * Clears a query word's match in values where most values at the same key path (array positions left
+     * out) hold it: `"state": "open"` of 18 issues of 24 does not tell which issue "Who opened issue 42?"
+     * asks for. Keys are left alone (a key the question names is the field it asks for). Updates `df`.
+     */
   private dropCommonValueMatches(keyMask: Int32Array, ownMask: Int32Array, df: number[]): void {
     const { tree } = this;
     const { n, parent, kind } = tree;
@@ -626,15 +607,11 @@ class JsonTrimmer {
     return best;
   }
 
-  /**
-   * Greedy fill in priority order from the root down, within `budget` estimated tokens. A
-   * container is written only with a member in it: taking it out of the frontier puts its members
-   * there, and the first member taken brings in its unwritten containers and pays for them. (Opened
-   * on their own rank, records were written empty, `{"_omitted":12}` after `{"_omitted":12}`, and
-   * spent the budget the asked field needed.) A value taken for its record's query words brings the
-   * member that holds them (`companion`) when both fit: a price without its hotel's name answers
-   * nothing. When only the value fits it goes alone.
-   */
+    /**
+     * Greedy fill in priority order from the root down, within `budget` estimated tokens. A container is
+     * written only with a member in it (opened on their own rank, records were written empty). A value
+     * taken for its record's query words brings the member holding them (`companion`) when both fit.
+     */
   select(budget: number): Selection {
     const { tree } = this;
     const { n, last, members, parent } = tree;

@@ -33,13 +33,10 @@ const dropMarker = (lines: number, issues: number): string =>
 const RUN_BONUS = 0.5;
 
 /**
- * Log lines in, log lines out (with the line breaks they came with): consecutive repeats collapse
- * (`groupRepeats`: identical lines once with `[repeated N times]`, lines differing in numbers once
- * with each number's range, others as first line, count, last line); error, warning and
- * stack-trace lines are kept first (when they alone are over the target, the first and the last
- * of them with a count of the rest: `fitRequired`); the other lines are kept whole, collapsed runs
- * and lines next to an error first, then the best scored, in original order, each run of dropped
- * lines leaving `[... N lines]`.
+ * Log lines in, log lines out: consecutive repeats collapse (`groupRepeats`); error, warning and
+ * stack-trace lines are kept first (`fitRequired` when they alone are over the target); the other lines
+ * are kept whole, collapsed runs and error neighbours first, then the best scored, in original order,
+ * each run of dropped lines leaving `[... N lines]`.
  */
 export const compressLog: FormatCompressor = (input) => {
   const { text } = input;
@@ -151,11 +148,8 @@ function headOf(line: string, tokens: number): string {
 }
 
 /**
- * Error, warning and trace lines are always kept, but one of them can be larger than the whole
- * target (a dumped payload, a message holding a document: one 200k-character error line came back
- * as 100k tokens at every ratio). When the required lines are over the target, the longest keep
- * their heads (timestamp, level, message start) to one common cap, the largest that fits them in
- * REQUIRED_SHARE of it, and at least MIN_HEAD_TOKENS each.
+ * Required lines over the target (a dumped payload in one error line) keep their heads, to one common
+ * cap that fits them in REQUIRED_SHARE of it, and at least MIN_HEAD_TOKENS each (docs/tuning.md, "Long runs without a boundary").
  */
 function cutRequiredLines(units: Unit[], target: number): void {
   const required = units.filter((u) => u.mustKeep);
@@ -185,11 +179,9 @@ function cutRequiredLines(units: Unit[], target: number): void {
 }
 
 /**
- * Required lines over the target: the giant ones cut to their heads (`cutRequiredLines`), then,
- * while they are still over, error lines before warnings and frames: all errors when they fit
- * REQUIRED_SHARE of the target, else the first and the last of them (and more from both ends
- * while they fit); the room left goes to the other required lines from both ends. Those left out
- * compete with the other lines, and the gap markers count the error lines they hold.
+ * Required lines over the target: giant ones cut to their heads, then errors before warnings and frames
+ * (all errors when they fit REQUIRED_SHARE of the target, else both ends of them), the rest of the room to
+ * the other required lines from both ends. Those left out compete with the other lines.
  */
 function fitRequired(units: Unit[], target: number): void {
   cutRequiredLines(units, target);

@@ -5,11 +5,9 @@ import { matchTerms } from './query-terms.js';
 const COMMON_SHARE = 0.5;
 
 /**
- * How strongly each row holds the query's words: per distinct query word found, its rarity among
- * the rows (log-scaled; a word in more than half of them counts 0). A row word matches a query
- * word by match key, or by holding it (`python` names `libpython3.11-stdlib`); a query word of
- * three letters only by starting it (`ssl` names `ssl-cert`, not `openssl`). 0 for every row
- * without a query.
+ * How strongly each row holds the query's words: per query word found, its log-scaled rarity among the
+ * rows (0 in more than half). A row word matches by match key or by holding it (`python` in
+ * `libpython3.11-stdlib`); a 3-letter query word only by starting it. 0 for every row without a query.
  */
 export function rowMatches(rows: readonly string[], query: string | undefined): number[] {
   const terms = [...new Map(matchTerms(query ?? '').map((t) => [t.key, t.word])).entries()];

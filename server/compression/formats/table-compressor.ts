@@ -16,11 +16,9 @@ const HEADER_LINES = 8;
 const rowsMarker = (rows: number): string => `[... ${rows} more ${rows === 1 ? 'row' : 'rows'}]`;
 
 /**
- * A table in, the same table with fewer rows out (with the line breaks it came with): the header
- * (through a markdown separator or a `+++-===` rule such as `dpkg -l` prints) stays verbatim, body
- * rows are kept whole, rows naming the query's words first (all that fit), then the best scored,
- * in original order, and the rows left out are counted on one line after the last row,
- * `[... N more rows]` (after a markdown table, as plain text, followed by any lines that came after the table).
+ * A table in, the same table with fewer rows out: the header (through a markdown separator or a `+++-===`
+ * rule) verbatim, whole body rows (those naming the query's words first, then the best scored) in
+ * original order, and one `[... N more rows]` line after the last row.
  */
 export const compressTable: FormatCompressor = (input) => {
   const { text } = input;

@@ -29,9 +29,9 @@ const MODEL_WORDS = 48;
 /** A tool's model reading: the mean of its best few word probabilities (a tool answers with a few words). */
 const MODEL_TOP = 3;
 /**
- * The network reads only this many leading tools (by the lexical and semantic signals): its share
- * of the blend reorders near-ties, and reading every tool of a 500-tool catalogue was most of the
- * route's time. The others get the lowest reading of those read.
+ * The network reads only this many leading tools (by the lexical and semantic signals): its share of the
+ * blend reorders near-ties, and reading every tool of a large catalogue was most of the route's time
+ * (docs/tuning.md, "Tool discovery"). The others get the lowest reading of those read.
  */
 export const MODEL_CANDIDATES = 12;
 

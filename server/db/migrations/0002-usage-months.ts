@@ -4,17 +4,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const NO_KEY = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Settled usage per account, API key and calendar month (UTC), kept by triggers on usage_events.
- * A key's monthly budget and an account's tier were sums over the month's usage rows, so their
- * cost grew with the traffic they measure: a budgeted key's hold took 3.7 ms with no rows this
- * month, 24 ms at 100k and 63 ms at 300k (PGlite), inside the transaction that holds the account's
- * and the key's row locks. With this table they read one row per key (and the key's pending holds,
- * a handful), whatever the month's traffic.
- *
- * Triggers rather than writes in the billing code: every path that settles, inserts or deletes a
- * usage row (billing, the sweeper, fixtures, an operator's SQL) keeps the totals exact, in the same
- * transaction. Only settled rows count here, so a hold touches nothing and never queues behind
- * another request's settle; settles of one key serialize on its month's row while they commit.
+ * Settled usage per account, API key and calendar month (UTC), kept by triggers on usage_events, so a
+ * key's budget check and an account's tier read one row whatever the month's traffic (docs/tuning.md,
+ * "Monthly usage table"). Triggers keep the totals exact on every path that writes usage rows; only
+ * settled rows count, so a hold never queues behind another request's settle.
  */
 export const usageMonths: Migration = {
   async up(db: Kysely<any>): Promise<void> {

@@ -1,11 +1,9 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * A lease per running server process (a replica incarnation), renewed while it lives, and the
- * replica that took each hold. A hold whose replica's lease has expired belongs to a process that
- * died mid-request: any replica may release it within the lease's time-to-live instead of waiting
- * for the longest request budget to pass (server/billing/replica-lease.ts). Holds written before
- * this migration have no replica and keep the age rule.
+ * A lease per running server process, renewed while it lives, and the replica that took each hold: a hold
+ * of an expired lease belongs to a dead process, and any replica may release it within the lease's TTL
+ * (server/billing/replica-lease.ts). Holds written before this migration keep the age rule.
  */
 export const replicaLeases: Migration = {
   async up(db: Kysely<any>): Promise<void> {
