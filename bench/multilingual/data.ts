@@ -15,6 +15,41 @@ export function loadLanguage(lang: string, dir = DATA_DIR): LanguageSet {
   return JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as LanguageSet;
 }
 
+/** A question written by hand over a paragraph of the pool (bench/data/multilingual/questions/<lang>.json). */
+export interface HandQuestion {
+  /** Index of the paragraph in the language's pool that holds the answer. */
+  gold: number;
+  question: string;
+  /** The answer span, as it stands in the paragraph. */
+  answer: string;
+  /** Whether the question rewords the paragraph rather than copying the answer sentence's words. */
+  paraphrase: boolean;
+}
+
+/** FNV-1a over UTF-16 units: a split that stays put when questions are added or reordered. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** Dev gets a third of the questions (by hash of the question), test the rest. */
+export function handSplit(question: string): 'dev' | 'test' {
+  return fnv1a(question) % 3 === 0 ? 'dev' : 'test';
+}
+
+/** The language's pool with its hand-written questions in place of the rule-written ones. */
+export function loadHandQuestions(lang: string, dir = DATA_DIR): LanguageSet & { paraphrase: boolean[] } {
+  const set = loadLanguage(lang, dir);
+  const hand = JSON.parse(readFileSync(path.join(dir, 'questions', `${lang}.json`), 'utf8')) as HandQuestion[];
+  return {
+    language: set.language,
+    paragraphs: set.paragraphs,
+    items: hand.map((q) => ({ question: q.question, answer: q.answer, gold: q.gold, split: handSplit(q.question) })),
+    paraphrase: hand.map((q) => q.paraphrase),
+  };
+}
+
 /** Compatibility-folded, lowercased, single-spaced: how answers are looked for. */
 export function answerKey(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ');

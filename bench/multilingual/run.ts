@@ -4,6 +4,9 @@
  * each a gold paragraph among 9 distractors of the same language, for latte_v2 and latte_v1 in
  * coarse and fine mode against BM25 sentence selection (the engine's own tokenisation), at 4x and 10x.
  *
+ * --questions hand (default) takes the questions written by hand (bench/data/multilingual/questions,
+ * a third of them dev by hash); --questions rule the cloze questions build-data.ts writes by rule.
+ *
  * Flags: --split dev|test (default test; choose anything on dev only), --limit N (questions per
  * language), --languages en,zh,..., --methods 'latte_v2,BM25 sentences', --distractors 9,
  * --models DIR, --out DIR (default bench/out; writes languages[-dev].json and .md).
@@ -18,12 +21,13 @@ import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from '../baselines.js';
 import { memoScorer } from '../memo-scorer.js';
 import { haystack, rng } from '../squad.js';
-import { answerKept, loadLanguage } from './data.js';
+import { answerKept, loadHandQuestions, loadLanguage } from './data.js';
 import { LANGUAGES } from './sources.js';
 
 const { values: args } = parseArgs({
   options: {
     split: { type: 'string', default: 'test' },
+    questions: { type: 'string', default: 'hand' },
     limit: { type: 'string' },
     languages: { type: 'string', default: LANGUAGES.join(',') },
     methods: { type: 'string' },
@@ -35,6 +39,7 @@ const { values: args } = parseArgs({
   },
 });
 if (args.split !== 'dev' && args.split !== 'test') throw new Error('--split must be dev or test');
+if (args.questions !== 'hand' && args.questions !== 'rule') throw new Error('--questions must be hand or rule');
 
 const NX = [4, 10, 20];
 const k = Number(args.distractors);
@@ -60,7 +65,7 @@ const report: Record<string, { questions: number; methods: Record<string, Record
 const samples: Record<string, { question: string; answer: string; output: string }> = {};
 
 for (const lang of args.languages!.split(',')) {
-  const set = loadLanguage(lang);
+  const set = args.questions === 'hand' ? loadHandQuestions(lang) : loadLanguage(lang);
   const items = set.items.filter((it) => it.split === args.split).slice(0, args.limit ? Number(args.limit) : undefined);
   const random = rng(k * 1000 + lang.charCodeAt(0));
   const cells = new Map<string, Cell>();
@@ -101,9 +106,9 @@ const rows = Object.entries(report).map(([lang, r]) => `| ${lang} | ${r.question
 const table = [header, rule, ...rows].join('\n');
 console.log(table);
 
-const name = args.split === 'dev' ? 'languages-dev' : 'languages';
+const name = `languages${args.questions === 'rule' ? '-rule' : ''}${args.split === 'dev' ? '-dev' : ''}`;
 mkdirSync(args.out!, { recursive: true });
-writeFileSync(path.join(args.out!, `${name}.json`), `${JSON.stringify({ split: args.split, distractors: k, report, samples }, null, 2)}\n`);
-writeFileSync(path.join(args.out!, `${name}.md`), `Answer retention (%), gold + ${k} distractors, ${args.split} split\n\n${table}\n`);
+writeFileSync(path.join(args.out!, `${name}.json`), `${JSON.stringify({ questions: args.questions, split: args.split, distractors: k, report, samples }, null, 2)}\n`);
+writeFileSync(path.join(args.out!, `${name}.md`), `Answer retention (%), ${args.questions}-written questions, gold + ${k} distractors, ${args.split} split\n\n${table}\n`);
 // onnxruntime's thread pool can keep the process alive.
 process.exit(0);

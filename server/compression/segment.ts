@@ -92,8 +92,34 @@ function tokensIn(text: string, start: number, end: number): Span[] {
   re.lastIndex = start;
   const slice = text.slice(0, end);
   let m: RegExpExecArray | null;
-  while ((m = re.exec(slice)) !== null) pushToken(out, text, m.index, m.index + m[0].length);
+  while ((m = re.exec(slice)) !== null) {
+    if (m[0].length > CJK_WORD_MIN && CJK_CHAR.test(m[0])) cjkTokens(out, text, m.index, m.index + m[0].length);
+    else pushToken(out, text, m.index, m.index + m[0].length);
+  }
   return out;
+}
+
+/** Chinese and Japanese characters: text written without spaces between words. */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** A CJK run up to this long stays one token whatever it holds. */
+const CJK_WORD_MIN = 4;
+/** Clause marks of Chinese and Japanese: a token ends after one. */
+const CJK_CLAUSE_END = /[、，；：,;:]/u;
+
+/**
+ * Appends a run of Chinese or Japanese cut into its clauses (after a comma, enumeration comma,
+ * semicolon or colon): as one whitespace token, a whole sentence could only be kept or dropped
+ * whole, so a cut sentence kept its opening instead of the clause that answers.
+ */
+function cjkTokens(out: Span[], text: string, start: number, end: number): void {
+  let from = start;
+  for (let i = start; i < end - 1; i++) {
+    if (CJK_CLAUSE_END.test(text[i]!)) {
+      pushToken(out, text, from, i + 1);
+      from = i + 1;
+    }
+  }
+  pushToken(out, text, from, end);
 }
 
 /** Trims whitespace off a span; returns undefined when nothing is left. */
@@ -111,7 +137,9 @@ function sentence(text: string, span: Span, atomic: boolean): Sentence {
 // whitespace; after a CJK full stop, exclamation or question mark (no space follows them); after a
 // Devanagari danda, Urdu, Armenian, Ethiopic, Myanmar or Khmer full stop; or at a line break.
 // (Thai marks a sentence end with a space only, which also separates phrases: it stays one sentence.)
-const SENTENCE_END = /[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡]+[」』”’）)\]]*|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
+// Chinese and Japanese text also ends sentences with the fullwidth period ．and with ASCII . ! ?
+// between two of its characters, without a space ("修改用户的NIS密码.提示用户输入新的密码.").
+const SENTENCE_END = /[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡．]+[」』”’）)\]]*|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[.!?](?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
 
 /** A wrapped line is at least this long: shorter lines ending without punctuation are lines of their own (a list, an address). */
 const WRAP_MIN_CHARS = 40;

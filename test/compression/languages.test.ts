@@ -52,6 +52,19 @@ describe('sentence ends in every script', () => {
     expect(sentenceTexts(JA[1]!)).toHaveLength(2);
   });
 
+  it('ends Chinese sentences at an ASCII period between two Chinese characters, not inside a number or a name', () => {
+    const text = '修改用户的NIS密码.提示用户输入新的密码. 版本 1.5 的 a.out 格式。';
+    expect(sentenceTexts(text)).toEqual(['修改用户的NIS密码.', '提示用户输入新的密码.', '版本 1.5 的 a.out 格式。']);
+  });
+
+  it('cuts a Chinese or Japanese clause run into tokens after its commas, never elsewhere', () => {
+    const text = ZH[0]!;
+    const sentence = segment(text, false)[0]!.sentences[1]!;
+    const tokens = sentence.tokens.map((t) => text.slice(t.start, t.end));
+    expect(tokens).toEqual(['如果既没有指定', '-cftuvSUX', '中任何一个，', '也没有指定', '--sort，', '则按字母排序项目。']);
+    expect(tokens.every((t) => !/[，、]./u.test(t))).toBe(true);
+  });
+
   it('ends Arabic sentences at ؟ and Hindi ones at । and ॥', () => {
     expect(sentenceTexts(AR[1]!)).toEqual([
       'جرّب ميزاتنا التجريبية!',

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { answerKept, handSplit, loadHandQuestions } from '../../bench/multilingual/data.js';
+import { LANGUAGES } from '../../bench/multilingual/sources.js';
+
+// The hand-written question sets of `npm run bench:languages` (bench/data/multilingual/questions).
+describe('hand-written multilingual questions', () => {
+  for (const lang of LANGUAGES) {
+    it(`${lang}: every answer stands in its gold paragraph, questions are distinct, both splits are used`, () => {
+      const set = loadHandQuestions(lang);
+      expect(set.items.length).toBeGreaterThanOrEqual(30);
+      for (const item of set.items) expect(answerKept(set.paragraphs[item.gold]!, item.answer), `${item.question} -> ${item.answer}`).toBe(true);
+      expect(new Set(set.items.map((i) => i.question)).size).toBe(set.items.length);
+      const dev = set.items.filter((i) => i.split === 'dev').length;
+      expect(dev).toBeGreaterThan(5);
+      expect(set.items.length - dev).toBeGreaterThan(dev);
+    });
+  }
+
+  it('splits by the question text alone, so adding questions moves none', () => {
+    expect(handSplit('ACL は何の略ですか？')).toBe(handSplit('ACL は何の略ですか？'));
+    expect(new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(handSplit))).toEqual(new Set(['dev', 'test']));
+  });
+});
