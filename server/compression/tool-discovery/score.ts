@@ -20,6 +20,8 @@ export interface ToolScore {
   model: number;
   /** Share of the query's term weight the tool's name words hold (same stem), 0..1. */
   name?: number;
+  /** How much of the tool's name the query says, literally or by meaning (rare name words weigh more), 0..1. */
+  cover?: number;
   /** Query words the tool contains (same stem), in query order. */
   matched: string[];
   /** Query words the tool lacks but paraphrases: the query word and the tool's nearest word. */
@@ -32,7 +34,7 @@ export interface ToolScore {
  * puts the tool named by the query first, the semantic one carries paraphrases, the network's
  * reading breaks near-ties.
  */
-export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1 };
+export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1, cover: 0.2 };
 
 /** How the signals are blended (the benchmark's tuning harness tries others). */
 export interface Blend {
@@ -41,7 +43,15 @@ export interface Blend {
   model: number;
   /** Bonus for query words in the tool's name (ranks `create_directory` first for "create a directory"). */
   name?: number;
+  /** Bonus for the share of the tool's name the query covers (`list_commits`, not `push_files`, for "list the commits"). */
+  cover?: number;
 }
+/**
+ * A parameter's words count this much of a name or description word for the semantic signal:
+ * parameter lists are long (DigitalOcean's run to dozens of fields) and catch faint neighbours
+ * of any query word.
+ */
+export const PARAM_NEAR = 0.6;
 /** Cosine below which two words are unrelated (rescaled from here to 1). */
 const VECTOR_THRESHOLD = 0.5;
 /** A WordNet neighbour (synonym, broader or narrower term) counts as this near. */
@@ -142,6 +152,28 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
   };
 }
 
+/** Name words that say nothing of what a tool does (a namespace, an API prefix, a version). */
+const NAME_NOISE = new Set(['api', 'mcp', 'tool', 'v1', 'v2', 'v3']);
+
+/**
+ * Share of the tool's name the query says: each name word's best nearness to a query term (1 the
+ * same stem, below for WordNet and vector neighbours), common words ("get", "list") weighing
+ * COMMON_SHARE of a rare one.
+ */
+function nameCover(nameWords: readonly string[], near: (word: string) => Float32Array | undefined, ranks: SemanticResources['ranks']): number {
+  let sum = 0;
+  let total = 0;
+  for (const w of new Set(nameWords)) {
+    if (NAME_NOISE.has(w) || GLUE.has(w) || /^\d+$/.test(w)) continue;
+    const rank = ranks?.get(w);
+    const weight = rank !== undefined && rank < COMMON_RANK ? COMMON_SHARE : 1;
+    const row = near(w);
+    sum += weight * (row ? Math.max(...row) : 0);
+    total += weight;
+  }
+  return total > 0 ? sum / total : 0;
+}
+
 /**
  * Stage 2 of the ranking: each tool's signals and their blend. `modelScores` is the scoring
  * network's reading of each tool (any scale; rescaled here so the tools span 0..1), or undefined.
@@ -159,7 +191,7 @@ export function withModel(scores: readonly ToolScore[], modelScores: readonly nu
   const hi = modelScores ? Math.max(...modelScores) : 0;
   return scores.map((s, k) => {
     const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
-    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (modelScores ? blend.model * model : 0) };
+    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (blend.cover ?? 0) * (s.cover ?? 0) + (modelScores ? blend.model * model : 0) };
   });
 }
 
@@ -182,12 +214,14 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
   return tools.map((_, k) => {
     const best = new Float32Array(q.length);
     const nearest: string[] = q.map(() => '');
+    const head = tools[k]!.headWords;
     for (const w of toolWords[k]!) {
       const row = near(w);
       if (!row) continue;
+      const f = head.has(w) ? 1 : PARAM_NEAR;
       for (let i = 0; i < q.length; i++) {
-        if (row[i]! > best[i]!) {
-          best[i] = row[i]!;
+        if (row[i]! * f > best[i]!) {
+          best[i] = row[i]! * f;
           nearest[i] = w;
         }
       }
@@ -200,6 +234,6 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
     const nameStems = new Set(tools[k]!.nameWords.map((w) => stem(w)));
     const name = weightSum > 0 ? weights.reduce((s, wt, i) => s + (nameStems.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
-    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, matched, related };
+    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, near, res.ranks), matched, related };
   });
 }

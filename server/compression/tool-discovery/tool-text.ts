@@ -13,6 +13,8 @@ export interface ToolText {
   text: string;
   /** The text's distinct content terms and their stems: what the semantic signal compares. */
   words: string[];
+  /** Of `words`, those of the name and description (a tool's own wording; parameter text is longer and looser). */
+  headWords: Set<string>;
   stems: Set<string>;
   /** Stem counts of the text with the name read NAME_REPEAT times more, and their total: the lexical (BM25) signal's document. */
   stemCounts: Map<string, number>;
@@ -66,5 +68,6 @@ export function toolText(tool: ToolSpec): ToolText {
   const stemCounts = new Map<string, number>();
   for (const w of document) stemCounts.set(stem(w), (stemCounts.get(stem(w)) ?? 0) + 1);
   const words = [...new Set(all)];
-  return { name: tool.name, nameWords, description: tool.description, params, text, words, stems: new Set(words.map((w) => stem(w))), stemCounts, length: document.length };
+  const headWords = new Set(terms(nameWords.join(' ') + '. ' + tool.description));
+  return { name: tool.name, nameWords, description: tool.description, params, text, words, headWords, stems: new Set(words.map((w) => stem(w))), stemCounts, length: document.length };
 }
