@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { rankTools, defaultResources } from '../../server/compression/tool-discovery/rank.js';
-import { WEIGHTS } from '../../server/compression/tool-discovery/score.js';
+import { NEARNESS, WEIGHTS } from '../../server/compression/tool-discovery/score.js';
 import { RELATIVE_CUT } from '../../server/compression/tool-discovery/select.js';
 import { bm25Pick } from './bm25.js';
 import { buildPool, checkQueries } from './dataset.js';
@@ -15,7 +15,9 @@ import { loadTools } from './extract.js';
 import { QUERIES } from './queries.js';
 
 const K = 5;
-const { values: flags } = parseArgs({ options: { pools: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, misses: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false }, try: { type: 'string' } } });
+const { values: flags } = parseArgs({ options: { pools: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, misses: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false }, try: { type: 'string' }, knobs: { type: 'string' } } });
+// --knobs '{"twoHop":0.3}': the semantic signal's nearness settings for this run (score.ts NEARNESS).
+if (flags.knobs) Object.assign(NEARNESS, JSON.parse(flags.knobs));
 const seed = Number(flags.seed);
 const tools = await loadTools(false);
 // Indexes as run.ts numbers them (over all queries), so the pools are the bench's.

@@ -1,6 +1,7 @@
 import { GLUE, nearnessTo, stem, terms } from '../lexical.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
+import { longForms } from './abbreviations.js';
 import { fileCueWords } from './file-cues.js';
 import type { ToolText } from './tool-text.js';
 
@@ -51,11 +52,17 @@ export interface Blend {
  * parameter lists are long (DigitalOcean's run to dozens of fields) and catch faint neighbours
  * of any query word.
  */
-export const PARAM_NEAR = 0.6;
-/** Cosine below which two words are unrelated (rescaled from here to 1). */
-const VECTOR_THRESHOLD = 0.5;
-/** A WordNet neighbour (synonym, broader or narrower term) counts as this near. */
-const RELATED_NEARNESS = 0.7;
+/**
+ * How near words count (chosen on the benchmark's dev split; tune.ts --knobs tries others):
+ * `param`: a parameter's word counts this much of a name or description word: parameter lists
+ * are long (DigitalOcean's run to dozens of fields) and catch faint neighbours of any query word.
+ * `vector`: cosine below which two words are unrelated (rescaled from there to 1).
+ * `related`: a WordNet neighbour (synonym, broader or narrower term, derivation).
+ * `twoHop`: a neighbour's neighbour, through a neighbour with at most TWO_HOP_DEGREE of its own.
+ */
+export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0 };
+/** Neighbours with more neighbours than this ("out", "up", "take") link too much to pass a match on. */
+const TWO_HOP_DEGREE = 30;
 /** A related word is named in the reasoning from this nearness on. */
 const NAMED_NEARNESS = 0.3;
 /**
@@ -77,7 +84,8 @@ const MAX_QUERY_TERMS = 64;
 /** The query's distinct content terms, glue words left out (the first MAX_QUERY_TERMS), first surface form of each stem. */
 export function queryTerms(query: string): QueryTerm[] {
   const seen = new Map<string, string>();
-  for (const w of [...terms(query), ...fileCueWords(query)]) {
+  const said = terms(query);
+  for (const w of [...said, ...fileCueWords(query), ...longForms(said)]) {
     if (GLUE.has(w)) continue;
     const s = stem(w);
     if (!seen.has(s)) seen.set(s, w);
@@ -135,8 +143,12 @@ function termWeights(q: readonly QueryTerm[], toolStems: readonly Set<string>[],
 
 /** How near each query term a tool word is (1 same stem; vectors and WordNet neighbours below), memoised per word. */
 function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: string) => Float32Array | undefined {
-  const vectorNear = res.vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, VECTOR_THRESHOLD) : () => undefined;
-  const neighbourStems = q.map((t) => new Set((res.relations?.neighbours(t.surface) ?? []).map((w) => stem(w))));
+  const vectorNear = res.vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, NEARNESS.vector) : () => undefined;
+  const neighbours = (w: string) => res.relations?.neighbours(w) ?? [];
+  const neighbourStems = q.map((t) => new Set(neighbours(t.surface).map((w) => stem(w))));
+  const twoHopStems = q.map((t) =>
+    NEARNESS.twoHop > 0 ? new Set(neighbours(t.surface).flatMap((n) => { const nn = neighbours(n); return nn.length <= TWO_HOP_DEGREE ? nn.map((w) => stem(w)) : []; })) : new Set<string>(),
+  );
   const memo = new Map<string, Float32Array | undefined>();
   return (word) => {
     if (memo.has(word)) return memo.get(word);
@@ -144,7 +156,7 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
     const common = (res.ranks?.get(word) ?? Infinity) < COMMON_RANK;
     let row = common ? undefined : vectorNear(word);
     q.forEach((t, i) => {
-      const v = t.stem === s ? 1 : !common && neighbourStems[i]!.has(s) ? RELATED_NEARNESS : 0;
+      const v = t.stem === s ? 1 : common ? 0 : neighbourStems[i]!.has(s) ? NEARNESS.related : twoHopStems[i]!.has(s) ? NEARNESS.twoHop : 0;
       if (v > 0) (row ??= new Float32Array(q.length))[i] = Math.max(row[i]!, v);
     });
     memo.set(word, row);
@@ -218,7 +230,7 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     for (const w of toolWords[k]!) {
       const row = near(w);
       if (!row) continue;
-      const f = head.has(w) ? 1 : PARAM_NEAR;
+      const f = head.has(w) ? 1 : NEARNESS.param;
       for (let i = 0; i < q.length; i++) {
         if (row[i]! * f > best[i]!) {
           best[i] = row[i]! * f;

@@ -1,4 +1,5 @@
 import { stem, terms } from '../lexical.js';
+import { longForms } from './abbreviations.js';
 import type { ToolSpec } from './tool-shapes.js';
 
 /** What the ranking reads of one tool: its name's words, its description and its parameters. */
@@ -67,7 +68,9 @@ export function toolText(tool: ToolSpec): ToolText {
   const document = [...Array<string[]>(NAME_REPEAT).fill(terms(nameWords.join(' '))).flat(), ...all];
   const stemCounts = new Map<string, number>();
   for (const w of document) stemCounts.set(stem(w), (stemCounts.get(stem(w)) ?? 0) + 1);
-  const words = [...new Set(all)];
-  const headWords = new Set(terms(nameWords.join(' ') + '. ' + tool.description));
+  // Short forms' long forms ("org" -> organization) join the words matched by meaning, not BM25's document.
+  const head = terms(nameWords.join(' ') + '. ' + tool.description);
+  const headWords = new Set([...head, ...longForms(head)]);
+  const words = [...new Set([...all, ...longForms(all)])];
   return { name: tool.name, nameWords, description: tool.description, params, text, words, headWords, stems: new Set(words.map((w) => stem(w))), stemCounts, length: document.length };
 }
