@@ -28,6 +28,7 @@ const SHORT: Record<string, string> = {
   genai: 'ai',
   eval: 'evaluation',
   info: 'information',
+  init: 'initialize start',
   dir: 'directory',
   env: 'environment',
   config: 'configuration',

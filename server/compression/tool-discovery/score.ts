@@ -59,8 +59,11 @@ export interface Blend {
  * `vector`: cosine below which two words are unrelated (rescaled from there to 1).
  * `related`: a WordNet neighbour (synonym, broader or narrower term, derivation).
  * `twoHop`: a neighbour's neighbour, through a neighbour with at most TWO_HOP_DEGREE of its own.
+ * `specificity`: a tool word's match is scaled by (its IDF over the pool / the highest IDF) to
+ * this power: "request" or "provide", in half the tools, says less than "invoice" (0: off).
+ * `coverPower`: the name cover reads each name word's nearness to this power (2: faint links count less).
  */
-export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0 };
+export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0, specificity: 0.5, coverPower: 1 };
 /** Neighbours with more neighbours than this ("out", "up", "take") link too much to pass a match on. */
 const TWO_HOP_DEGREE = 30;
 /** A related word is named in the reasoning from this nearness on. */
@@ -164,6 +167,22 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
   };
 }
 
+/** Per tool word, (its IDF over the pool / the highest IDF) ** NEARNESS.specificity; 1 when off. */
+function specificityOf(tools: readonly ToolText[]): (word: string) => number {
+  if (NEARNESS.specificity <= 0) return () => 1;
+  const df = new Map<string, number>();
+  for (const t of tools) for (const s of t.stems) df.set(s, (df.get(s) ?? 0) + 1);
+  const n = tools.length;
+  const idf = (d: number) => Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  const top = idf(1);
+  const memo = new Map<string, number>();
+  return (word) => {
+    let v = memo.get(word);
+    if (v === undefined) memo.set(word, (v = (idf(df.get(stem(word)) ?? 1) / top) ** NEARNESS.specificity));
+    return v;
+  };
+}
+
 /** Name words that say nothing of what a tool does (a namespace, an API prefix, a version). */
 const NAME_NOISE = new Set(['api', 'mcp', 'tool', 'v1', 'v2', 'v3']);
 
@@ -180,7 +199,7 @@ function nameCover(nameWords: readonly string[], near: (word: string) => Float32
     const rank = ranks?.get(w);
     const weight = rank !== undefined && rank < COMMON_RANK ? COMMON_SHARE : 1;
     const row = near(w);
-    sum += weight * (row ? Math.max(...row) : 0);
+    sum += weight * (row ? Math.max(...row) : 0) ** NEARNESS.coverPower;
     total += weight;
   }
   return total > 0 ? sum / total : 0;
@@ -217,6 +236,7 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
   const weights = termWeights(q, toolStems, res.ranks);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const near = nearnessOf(q, res);
+  const specific = specificityOf(tools);
   // BM25 is scaled so its best tool is 1; times the share of the query's weight that tool matches
   // literally, so a best match on "show" alone does not read as a full match.
   const bm25 = lexicalScores(tools, q, res.ranks);
@@ -230,7 +250,7 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     for (const w of toolWords[k]!) {
       const row = near(w);
       if (!row) continue;
-      const f = head.has(w) ? 1 : NEARNESS.param;
+      const f = (head.has(w) ? 1 : NEARNESS.param) * specific(w);
       for (let i = 0; i < q.length; i++) {
         if (row[i]! * f > best[i]!) {
           best[i] = row[i]! * f;
