@@ -62,8 +62,10 @@ export interface Blend {
  * `specificity`: a tool word's match is scaled by (its IDF over the pool / the highest IDF) to
  * this power: "request" or "provide", in half the tools, says less than "invoice" (0: off).
  * `coverPower`: the name cover reads each name word's nearness to this power (2: faint links count less).
+ * `literalShare`: the lexical signal is scaled by the share of the query its best tool matches, to this power.
+ * `coverVectors`: 1 when the name cover reads vector neighbours too; 0 for the same stem and WordNet only.
  */
-export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0, specificity: 0.5, coverPower: 1 };
+export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0, specificity: 0.5, coverPower: 1, coverVectors: 1, literalShare: 1 };
 /** Neighbours with more neighbours than this ("out", "up", "take") link too much to pass a match on. */
 const TWO_HOP_DEGREE = 30;
 /** A related word is named in the reasoning from this nearness on. */
@@ -97,8 +99,6 @@ export function queryTerms(query: string): QueryTerm[] {
   return [...seen].map(([s, surface]) => ({ surface, stem: s }));
 }
 
-/** How strongly a partial literal match of the best tool scales the lexical signal down (0: not at all). */
-const LITERAL_SHARE_POWER = 1;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -145,8 +145,8 @@ function termWeights(q: readonly QueryTerm[], toolStems: readonly Set<string>[],
 }
 
 /** How near each query term a tool word is (1 same stem; vectors and WordNet neighbours below), memoised per word. */
-function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: string) => Float32Array | undefined {
-  const vectorNear = res.vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, NEARNESS.vector) : () => undefined;
+function nearnessOf(q: readonly QueryTerm[], res: SemanticResources, vectors = true): (word: string) => Float32Array | undefined {
+  const vectorNear = res.vectors && vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, NEARNESS.vector) : () => undefined;
   const neighbours = (w: string) => res.relations?.neighbours(w) ?? [];
   const neighbourStems = q.map((t) => new Set(neighbours(t.surface).map((w) => stem(w))));
   const twoHopStems = q.map((t) =>
@@ -236,13 +236,14 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
   const weights = termWeights(q, toolStems, res.ranks);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const near = nearnessOf(q, res);
+  const nearForCover = NEARNESS.coverVectors ? near : nearnessOf(q, res, false);
   const specific = specificityOf(tools);
   // BM25 is scaled so its best tool is 1; times the share of the query's weight that tool matches
   // literally, so a best match on "show" alone does not read as a full match.
   const bm25 = lexicalScores(tools, q, res.ranks);
   const top = bm25.indexOf(1);
   const coverage = top >= 0 && weightSum > 0 ? weights.reduce((s, wt, i) => s + (toolStems[top]!.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
-  const lexical = bm25.map((v) => v * coverage ** LITERAL_SHARE_POWER);
+  const lexical = bm25.map((v) => v * coverage ** NEARNESS.literalShare);
   return tools.map((_, k) => {
     const best = new Float32Array(q.length);
     const nearest: string[] = q.map(() => '');
@@ -266,6 +267,6 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
     const nameStems = new Set(tools[k]!.nameWords.map((w) => stem(w)));
     const name = weightSum > 0 ? weights.reduce((s, wt, i) => s + (nameStems.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
-    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, near, res.ranks), matched, related };
+    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, nearForCover, res.ranks), matched, related };
   });
 }
