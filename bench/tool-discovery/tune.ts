@@ -24,7 +24,7 @@ const tools = await loadTools(false);
 const dev = checkQueries(QUERIES, tools).map((q, i) => ({ q, i })).filter(({ q }) => q.split === 'dev');
 const res = defaultResources();
 
-interface Blend { lexical: number; semantic: number; model: number; name?: number; cover?: number; cut: number }
+interface Blend { lexical: number; semantic: number; model: number; name?: number; cover?: number; gist?: number; cut: number }
 const blends: Blend[] = [{ ...WEIGHTS, cut: RELATIVE_CUT }];
 // --try '[{"cover":0.2}]': blends tried over the default one (each object overrides its fields).
 if (flags.try) for (const o of JSON.parse(flags.try) as Partial<Blend>[]) blends.push({ ...blends[0]!, ...o });
@@ -50,7 +50,7 @@ for (const size of flags.pools!.split(',').map(Number)) {
     const lit = tally('literal', pick);
     const par = tally('paraphrase', pick);
     const ms = (performance.now() - t0) / pools.length;
-    console.log(`lex ${b.lexical} sem ${b.semantic} name ${b.name ?? 0} cover ${b.cover ?? 0} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
+    console.log(`lex ${b.lexical} sem ${b.semantic} name ${b.name ?? 0} cover ${b.cover ?? 0} gist ${b.gist ?? 0} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
     if (flags.misses && b === blends[0])
       for (const r of [...lit.rows, ...par.rows].filter((r) => r.r5 < 1 || r.r1 < 1)) console.log(`  ${r.r5 < 1 ? 'MISS' : 'r1  '} [${r.q.kind}] "${r.q.query}" needs ${r.q.needs.join(',')} got ${r.got.join(',')}`);
   }

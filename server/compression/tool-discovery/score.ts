@@ -2,6 +2,7 @@ import { GLUE, nearnessTo, stem, terms } from '../lexical.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
 import { longForms } from './abbreviations.js';
+import { centroid, cosine } from './centroid.js';
 import { fileCueWords } from './file-cues.js';
 import type { ToolText } from './tool-text.js';
 
@@ -23,6 +24,8 @@ export interface ToolScore {
   name?: number;
   /** How much of the tool's name the query says, literally or by meaning (rare name words weigh more), 0..1. */
   cover?: number;
+  /** Cosine of the query's and the tool's name-and-description gist vectors (centroid.ts), 0..1. */
+  gist?: number;
   /** Query words the tool contains (same stem), in query order. */
   matched: string[];
   /** Query words the tool lacks but paraphrases: the query word and the tool's nearest word. */
@@ -35,7 +38,7 @@ export interface ToolScore {
  * puts the tool named by the query first, the semantic one carries paraphrases, the network's
  * reading breaks near-ties.
  */
-export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1, cover: 0.2 };
+export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1, cover: 0.2, gist: 0.1 };
 
 /** How the signals are blended (the benchmark's tuning harness tries others). */
 export interface Blend {
@@ -46,6 +49,8 @@ export interface Blend {
   name?: number;
   /** Bonus for the share of the tool's name the query covers (`list_commits`, not `push_files`, for "list the commits"). */
   cover?: number;
+  /** Weight of the gist cosine (the query as a whole against the tool's name and description). */
+  gist?: number;
 }
 /**
  * A parameter's words count this much of a name or description word for the semantic signal:
@@ -167,6 +172,15 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources, vectors = t
   };
 }
 
+/** A tool's gist vector, kept with its cached text (the same definition is read again every call). */
+const gists = new WeakMap<ToolText, Float32Array | null>();
+function toolGist(tool: ToolText, res: SemanticResources): Float32Array | undefined {
+  if (!res.vectors) return undefined;
+  let g = gists.get(tool);
+  if (g === undefined) gists.set(tool, (g = centroid(tool.headWords, res.vectors, res.ranks) ?? null));
+  return g ?? undefined;
+}
+
 /** Per tool word, (its IDF over the pool / the highest IDF) ** NEARNESS.specificity; 1 when off. */
 function specificityOf(tools: readonly ToolText[]): (word: string) => number {
   if (NEARNESS.specificity <= 0) return () => 1;
@@ -222,7 +236,7 @@ export function withModel(scores: readonly ToolScore[], modelScores: readonly nu
   const hi = modelScores ? Math.max(...modelScores) : 0;
   return scores.map((s, k) => {
     const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
-    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (blend.cover ?? 0) * (s.cover ?? 0) + (modelScores ? blend.model * model : 0) };
+    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (blend.cover ?? 0) * (s.cover ?? 0) + (blend.gist ?? 0) * (s.gist ?? 0) + (modelScores ? blend.model * model : 0) };
   });
 }
 
@@ -238,6 +252,12 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
   const near = nearnessOf(q, res);
   const nearForCover = NEARNESS.coverVectors ? near : nearnessOf(q, res, false);
   const specific = specificityOf(tools);
+  const queryGist = res.vectors ? centroid(q.map((t) => t.surface), res.vectors, res.ranks) : undefined;
+  // Relative to the pool: above its mean cosine, best tool 1 (every text shares some gist with any other).
+  const cos = tools.map((t) => cosine(queryGist, toolGist(t, res)));
+  const cosMean = cos.reduce((a, b) => a + b, 0) / Math.max(1, cos.length);
+  const cosTop = Math.max(...cos, cosMean);
+  const gistOf = cos.map((c) => (cosTop > cosMean ? Math.max(0, (c - cosMean) / (cosTop - cosMean)) : 0));
   // BM25 is scaled so its best tool is 1; times the share of the query's weight that tool matches
   // literally, so a best match on "show" alone does not read as a full match.
   const bm25 = lexicalScores(tools, q, res.ranks);
@@ -267,6 +287,6 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
     const nameStems = new Set(tools[k]!.nameWords.map((w) => stem(w)));
     const name = weightSum > 0 ? weights.reduce((s, wt, i) => s + (nameStems.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
-    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, nearForCover, res.ranks), matched, related };
+    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, nearForCover, res.ranks), gist: gistOf[k]!, matched, related };
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { longForms } from '../../../server/compression/tool-discovery/abbreviations.js';
+import { centroid, cosine } from '../../../server/compression/tool-discovery/centroid.js';
+import { wordRanks, wordVectors } from '../../../server/compression/word-vectors.js';
 import { rankTools } from '../../../server/compression/tool-discovery/rank.js';
 import { toToolSpec } from '../../../server/compression/tool-discovery/tool-shapes.js';
 import { toolText } from '../../../server/compression/tool-discovery/tool-text.js';
@@ -37,5 +39,17 @@ describe('name cover and short forms', () => {
     const inParameter = toToolSpec({ name: 'b', description: 'Do it', parameters: { type: 'object', properties: { x: { type: 'string', description: 'Remove a member' } } } });
     const r = rankTools({ query: 'expel someone from the club', tools: [inParameter, inDescription], maxTools: 2, alwaysKeep: [] });
     expect(r.scores[1]!.semantic).toBeGreaterThan(r.scores[0]!.semantic);
+  });
+
+  it("the gist of a text is nearer a paraphrase than an unrelated text, and the pool's best gist is 1", () => {
+    const v = wordVectors()!;
+    const ranks = wordRanks();
+    const weather = centroid(['rain', 'forecast', 'tomorrow'], v, ranks);
+    expect(cosine(weather, centroid(['current', 'weather', 'city'], v, ranks))).toBeGreaterThan(cosine(weather, centroid(['remove', 'member'], v, ranks)));
+    expect(centroid(['zzqx'], v, ranks)).toBeUndefined();
+    const r = rank('will it rain in Lisbon tomorrow?');
+    const gists = r.scores.map((s) => s.gist ?? 0);
+    expect(Math.max(...gists)).toBe(1);
+    expect(gists.every((g) => g >= 0 && g <= 1)).toBe(true);
   });
 });
