@@ -20,7 +20,7 @@ export function centroid(words: Iterable<string>, vectors: WordVectors, ranks: R
     for (let k = 0, y = j * vectors.dim; k < vectors.dim; k++) norm += vectors.data[y + k]! ** 2;
     if (norm === 0) continue;
     const f = weight / Math.sqrt(norm);
-    for (let k = 0, y = j * vectors.dim; k < vectors.dim; k++) out[k] += f * vectors.data[y + k]!;
+    for (let k = 0, y = j * vectors.dim; k < vectors.dim; k++) out[k] = out[k]! + f * vectors.data[y + k]!;
     any = true;
   }
   if (!any) return undefined;
