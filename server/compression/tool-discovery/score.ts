@@ -91,15 +91,20 @@ interface QueryTerm {
 /** Most query terms matched by meaning: each costs a pass over every tool word (a long pasted message would dominate). */
 const MAX_QUERY_TERMS = 64;
 
-/** The query's distinct content terms, glue words left out (the first MAX_QUERY_TERMS), first surface form of each stem. */
+/**
+ * The query's distinct content terms, glue words left out, first surface form of each stem. Past
+ * MAX_QUERY_TERMS the last ones are kept: a pasted log or message comes first and the request
+ * about it last ("... the build is slow, open an issue about it").
+ */
 export function queryTerms(query: string): QueryTerm[] {
-  const seen = new Map<string, string>();
   const said = terms(query);
-  for (const w of [...said, ...fileCueWords(query), ...longForms(said)]) {
-    if (GLUE.has(w)) continue;
+  const words = [...said, ...fileCueWords(query), ...longForms(said)].filter((w) => !GLUE.has(w));
+  const kept = new Set<string>();
+  for (let i = words.length - 1; i >= 0 && kept.size < MAX_QUERY_TERMS; i--) kept.add(stem(words[i]!));
+  const seen = new Map<string, string>();
+  for (const w of words) {
     const s = stem(w);
-    if (!seen.has(s)) seen.set(s, w);
-    if (seen.size >= MAX_QUERY_TERMS) break;
+    if (kept.has(s) && !seen.has(s)) seen.set(s, w);
   }
   return [...seen].map(([s, surface]) => ({ surface, stem: s }));
 }
