@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { rankTools, defaultResources } from '../../server/compression/tool-discovery/rank.js';
-import { WEIGHTS } from '../../server/compression/tool-discovery/score.js';
+import { NEARNESS, WEIGHTS } from '../../server/compression/tool-discovery/score.js';
 import { RELATIVE_CUT } from '../../server/compression/tool-discovery/select.js';
 import { bm25Pick } from './bm25.js';
 import { buildPool, checkQueries } from './dataset.js';
@@ -15,15 +15,19 @@ import { loadTools } from './extract.js';
 import { QUERIES } from './queries.js';
 
 const K = 5;
-const { values: flags } = parseArgs({ options: { pools: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, misses: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({ options: { pools: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, misses: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false }, try: { type: 'string' }, knobs: { type: 'string' } } });
+// --knobs '{"twoHop":0.3}': the semantic signal's nearness settings for this run (score.ts NEARNESS).
+if (flags.knobs) Object.assign(NEARNESS, JSON.parse(flags.knobs));
 const seed = Number(flags.seed);
 const tools = await loadTools(false);
 // Indexes as run.ts numbers them (over all queries), so the pools are the bench's.
 const dev = checkQueries(QUERIES, tools).map((q, i) => ({ q, i })).filter(({ q }) => q.split === 'dev');
 const res = defaultResources();
 
-interface Blend { lexical: number; semantic: number; model: number; name?: number; cut: number }
+interface Blend { lexical: number; semantic: number; model: number; name?: number; cover?: number; gist?: number; cut: number }
 const blends: Blend[] = [{ ...WEIGHTS, cut: RELATIVE_CUT }];
+// --try '[{"cover":0.2}]': blends tried over the default one (each object overrides its fields).
+if (flags.try) for (const o of JSON.parse(flags.try) as Partial<Blend>[]) blends.push({ ...blends[0]!, ...o });
 if (flags.grid) for (const lexical of [0.3, 0.45, 0.6]) for (const semantic of [0.3, 0.45]) for (const name of [0, 0.1, 0.2]) for (const cut of [0.35, 0.5]) blends.push({ lexical, semantic, model: WEIGHTS.model, name, cut });
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -46,7 +50,7 @@ for (const size of flags.pools!.split(',').map(Number)) {
     const lit = tally('literal', pick);
     const par = tally('paraphrase', pick);
     const ms = (performance.now() - t0) / pools.length;
-    console.log(`lex ${b.lexical} sem ${b.semantic} name ${b.name ?? 0} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
+    console.log(`lex ${b.lexical} sem ${b.semantic} name ${b.name ?? 0} cover ${b.cover ?? 0} gist ${b.gist ?? 0} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
     if (flags.misses && b === blends[0])
       for (const r of [...lit.rows, ...par.rows].filter((r) => r.r5 < 1 || r.r1 < 1)) console.log(`  ${r.r5 < 1 ? 'MISS' : 'r1  '} [${r.q.kind}] "${r.q.query}" needs ${r.q.needs.join(',')} got ${r.got.join(',')}`);
   }

@@ -14,7 +14,9 @@ export function explain(name: string, selected: Selected, score: ToolScore): str
     parts.push(
       score.semantic > 0
         ? 'only faint near words matched'
-        : score.model > 0
+        : (score.gist ?? 0) > 0
+          ? "no word matched; the query's overall meaning is near its description"
+          : score.model > 0
           ? 'no query word matched; chosen by the latte_v2 reading of its words'
           : 'nothing matched the query; first in definition order',
     );

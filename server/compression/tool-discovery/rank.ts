@@ -31,9 +31,9 @@ const MODEL_TOP = 3;
 /**
  * The network reads only this many leading tools (by the lexical and semantic signals): its share of the
  * blend reorders near-ties, and reading every tool of a large catalogue was most of the route's time
- * (docs/tuning.md, "Tool discovery"). The others get the lowest reading of those read.
+ * (docs/tool-discovery-benchmark.md: 8, not 12, moved no dev recall).
  */
-export const MODEL_CANDIDATES = 12;
+export const MODEL_CANDIDATES = 8;
 
 /** The words of `tool` the scoring network reads. */
 export function modelWords(tool: ToolText): string[] {

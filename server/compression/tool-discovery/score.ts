@@ -1,6 +1,8 @@
 import { GLUE, nearnessTo, stem, terms } from '../lexical.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
+import { longForms } from './abbreviations.js';
+import { centroid, cosine } from './centroid.js';
 import { fileCueWords } from './file-cues.js';
 import type { ToolText } from './tool-text.js';
 
@@ -20,6 +22,10 @@ export interface ToolScore {
   model: number;
   /** Share of the query's term weight the tool's name words hold (same stem), 0..1. */
   name?: number;
+  /** How much of the tool's name the query says, literally or by meaning (rare name words weigh more), 0..1. */
+  cover?: number;
+  /** Cosine of the query's and the tool's name-and-description gist vectors (centroid.ts), 0..1. */
+  gist?: number;
   /** Query words the tool contains (same stem), in query order. */
   matched: string[];
   /** Query words the tool lacks but paraphrases: the query word and the tool's nearest word. */
@@ -32,7 +38,7 @@ export interface ToolScore {
  * puts the tool named by the query first, the semantic one carries paraphrases, the network's
  * reading breaks near-ties.
  */
-export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1 };
+export const WEIGHTS: Blend = { lexical: 0.45, semantic: 0.3, model: 0.05, name: 0.1, cover: 0.2, gist: 0.1 };
 
 /** How the signals are blended (the benchmark's tuning harness tries others). */
 export interface Blend {
@@ -41,11 +47,32 @@ export interface Blend {
   model: number;
   /** Bonus for query words in the tool's name (ranks `create_directory` first for "create a directory"). */
   name?: number;
+  /** Bonus for the share of the tool's name the query covers (`list_commits`, not `push_files`, for "list the commits"). */
+  cover?: number;
+  /** Weight of the gist cosine (the query as a whole against the tool's name and description). */
+  gist?: number;
 }
-/** Cosine below which two words are unrelated (rescaled from here to 1). */
-const VECTOR_THRESHOLD = 0.5;
-/** A WordNet neighbour (synonym, broader or narrower term) counts as this near. */
-const RELATED_NEARNESS = 0.7;
+/**
+ * A parameter's words count this much of a name or description word for the semantic signal:
+ * parameter lists are long (DigitalOcean's run to dozens of fields) and catch faint neighbours
+ * of any query word.
+ */
+/**
+ * How near words count (chosen on the benchmark's dev split; tune.ts --knobs tries others):
+ * `param`: a parameter's word counts this much of a name or description word: parameter lists
+ * are long (DigitalOcean's run to dozens of fields) and catch faint neighbours of any query word.
+ * `vector`: cosine below which two words are unrelated (rescaled from there to 1).
+ * `related`: a WordNet neighbour (synonym, broader or narrower term, derivation).
+ * `twoHop`: a neighbour's neighbour, through a neighbour with at most TWO_HOP_DEGREE of its own.
+ * `specificity`: a tool word's match is scaled by (its IDF over the pool / the highest IDF) to
+ * this power: "request" or "provide", in half the tools, says less than "invoice" (0: off).
+ * `coverPower`: the name cover reads each name word's nearness to this power (2: faint links count less).
+ * `literalShare`: the lexical signal is scaled by the share of the query its best tool matches, to this power.
+ * `coverVectors`: 1 when the name cover reads vector neighbours too; 0 for the same stem and WordNet only.
+ */
+export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0, specificity: 0.5, coverPower: 1, coverVectors: 1, literalShare: 1 };
+/** Neighbours with more neighbours than this ("out", "up", "take") link too much to pass a match on. */
+const TWO_HOP_DEGREE = 30;
 /** A related word is named in the reasoning from this nearness on. */
 const NAMED_NEARNESS = 0.3;
 /**
@@ -64,20 +91,24 @@ interface QueryTerm {
 /** Most query terms matched by meaning: each costs a pass over every tool word (a long pasted message would dominate). */
 const MAX_QUERY_TERMS = 64;
 
-/** The query's distinct content terms, glue words left out (the first MAX_QUERY_TERMS), first surface form of each stem. */
+/**
+ * The query's distinct content terms, glue words left out, first surface form of each stem. Past
+ * MAX_QUERY_TERMS the last ones are kept: a pasted log or message comes first and the request
+ * about it last ("... the build is slow, open an issue about it").
+ */
 export function queryTerms(query: string): QueryTerm[] {
+  const said = terms(query);
+  const words = [...said, ...fileCueWords(query), ...longForms(said)].filter((w) => !GLUE.has(w));
+  const kept = new Set<string>();
+  for (let i = words.length - 1; i >= 0 && kept.size < MAX_QUERY_TERMS; i--) kept.add(stem(words[i]!));
   const seen = new Map<string, string>();
-  for (const w of [...terms(query), ...fileCueWords(query)]) {
-    if (GLUE.has(w)) continue;
+  for (const w of words) {
     const s = stem(w);
-    if (!seen.has(s)) seen.set(s, w);
-    if (seen.size >= MAX_QUERY_TERMS) break;
+    if (kept.has(s) && !seen.has(s)) seen.set(s, w);
   }
   return [...seen].map(([s, surface]) => ({ surface, stem: s }));
 }
 
-/** How strongly a partial literal match of the best tool scales the lexical signal down (0: not at all). */
-const LITERAL_SHARE_POWER = 1;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -124,9 +155,13 @@ function termWeights(q: readonly QueryTerm[], toolStems: readonly Set<string>[],
 }
 
 /** How near each query term a tool word is (1 same stem; vectors and WordNet neighbours below), memoised per word. */
-function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: string) => Float32Array | undefined {
-  const vectorNear = res.vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, VECTOR_THRESHOLD) : () => undefined;
-  const neighbourStems = q.map((t) => new Set((res.relations?.neighbours(t.surface) ?? []).map((w) => stem(w))));
+function nearnessOf(q: readonly QueryTerm[], res: SemanticResources, vectors = true): (word: string) => Float32Array | undefined {
+  const vectorNear = res.vectors && vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, NEARNESS.vector) : () => undefined;
+  const neighbours = (w: string) => res.relations?.neighbours(w) ?? [];
+  const neighbourStems = q.map((t) => new Set(neighbours(t.surface).map((w) => stem(w))));
+  const twoHopStems = q.map((t) =>
+    NEARNESS.twoHop > 0 ? new Set(neighbours(t.surface).flatMap((n) => { const nn = neighbours(n); return nn.length <= TWO_HOP_DEGREE ? nn.map((w) => stem(w)) : []; })) : new Set<string>(),
+  );
   const memo = new Map<string, Float32Array | undefined>();
   return (word) => {
     if (memo.has(word)) return memo.get(word);
@@ -134,12 +169,59 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
     const common = (res.ranks?.get(word) ?? Infinity) < COMMON_RANK;
     let row = common ? undefined : vectorNear(word);
     q.forEach((t, i) => {
-      const v = t.stem === s ? 1 : !common && neighbourStems[i]!.has(s) ? RELATED_NEARNESS : 0;
+      const v = t.stem === s ? 1 : common ? 0 : neighbourStems[i]!.has(s) ? NEARNESS.related : twoHopStems[i]!.has(s) ? NEARNESS.twoHop : 0;
       if (v > 0) (row ??= new Float32Array(q.length))[i] = Math.max(row[i]!, v);
     });
     memo.set(word, row);
     return row;
   };
+}
+
+/** A tool's gist vector, kept with its cached text (the same definition is read again every call). */
+const gists = new WeakMap<ToolText, Float32Array | null>();
+function toolGist(tool: ToolText, res: SemanticResources): Float32Array | undefined {
+  if (!res.vectors) return undefined;
+  let g = gists.get(tool);
+  if (g === undefined) gists.set(tool, (g = centroid(tool.headWords, res.vectors, res.ranks) ?? null));
+  return g ?? undefined;
+}
+
+/** Per tool word, (its IDF over the pool / the highest IDF) ** NEARNESS.specificity; 1 when off. */
+function specificityOf(tools: readonly ToolText[]): (word: string) => number {
+  if (NEARNESS.specificity <= 0) return () => 1;
+  const df = new Map<string, number>();
+  for (const t of tools) for (const s of t.stems) df.set(s, (df.get(s) ?? 0) + 1);
+  const n = tools.length;
+  const idf = (d: number) => Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  const top = idf(1);
+  const memo = new Map<string, number>();
+  return (word) => {
+    let v = memo.get(word);
+    if (v === undefined) memo.set(word, (v = (idf(df.get(stem(word)) ?? 1) / top) ** NEARNESS.specificity));
+    return v;
+  };
+}
+
+/** Name words that say nothing of what a tool does (a namespace, an API prefix, a version). */
+const NAME_NOISE = new Set(['api', 'mcp', 'tool', 'v1', 'v2', 'v3']);
+
+/**
+ * Share of the tool's name the query says: each name word's best nearness to a query term (1 the
+ * same stem, below for WordNet and vector neighbours), common words ("get", "list") weighing
+ * COMMON_SHARE of a rare one.
+ */
+function nameCover(nameWords: readonly string[], near: (word: string) => Float32Array | undefined, ranks: SemanticResources['ranks']): number {
+  let sum = 0;
+  let total = 0;
+  for (const w of new Set(nameWords)) {
+    if (NAME_NOISE.has(w) || GLUE.has(w) || /^\d+$/.test(w)) continue;
+    const rank = ranks?.get(w);
+    const weight = rank !== undefined && rank < COMMON_RANK ? COMMON_SHARE : 1;
+    const row = near(w);
+    sum += weight * (row ? Math.max(...row) : 0) ** NEARNESS.coverPower;
+    total += weight;
+  }
+  return total > 0 ? sum / total : 0;
 }
 
 /**
@@ -159,7 +241,7 @@ export function withModel(scores: readonly ToolScore[], modelScores: readonly nu
   const hi = modelScores ? Math.max(...modelScores) : 0;
   return scores.map((s, k) => {
     const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
-    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (modelScores ? blend.model * model : 0) };
+    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (blend.cover ?? 0) * (s.cover ?? 0) + (blend.gist ?? 0) * (s.gist ?? 0) + (modelScores ? blend.model * model : 0) };
   });
 }
 
@@ -173,21 +255,31 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
   const weights = termWeights(q, toolStems, res.ranks);
   const weightSum = weights.reduce((a, b) => a + b, 0);
   const near = nearnessOf(q, res);
+  const nearForCover = NEARNESS.coverVectors ? near : nearnessOf(q, res, false);
+  const specific = specificityOf(tools);
+  const queryGist = res.vectors ? centroid(q.map((t) => t.surface), res.vectors, res.ranks) : undefined;
+  // Relative to the pool: above its mean cosine, best tool 1 (every text shares some gist with any other).
+  const cos = tools.map((t) => cosine(queryGist, toolGist(t, res)));
+  const cosMean = cos.reduce((a, b) => a + b, 0) / Math.max(1, cos.length);
+  const cosTop = Math.max(...cos, cosMean);
+  const gistOf = cos.map((c) => (cosTop > cosMean ? Math.max(0, (c - cosMean) / (cosTop - cosMean)) : 0));
   // BM25 is scaled so its best tool is 1; times the share of the query's weight that tool matches
   // literally, so a best match on "show" alone does not read as a full match.
   const bm25 = lexicalScores(tools, q, res.ranks);
   const top = bm25.indexOf(1);
   const coverage = top >= 0 && weightSum > 0 ? weights.reduce((s, wt, i) => s + (toolStems[top]!.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
-  const lexical = bm25.map((v) => v * coverage ** LITERAL_SHARE_POWER);
+  const lexical = bm25.map((v) => v * coverage ** NEARNESS.literalShare);
   return tools.map((_, k) => {
     const best = new Float32Array(q.length);
     const nearest: string[] = q.map(() => '');
+    const head = tools[k]!.headWords;
     for (const w of toolWords[k]!) {
       const row = near(w);
       if (!row) continue;
+      const f = (head.has(w) ? 1 : NEARNESS.param) * specific(w);
       for (let i = 0; i < q.length; i++) {
-        if (row[i]! > best[i]!) {
-          best[i] = row[i]!;
+        if (row[i]! * f > best[i]!) {
+          best[i] = row[i]! * f;
           nearest[i] = w;
         }
       }
@@ -200,6 +292,6 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
     const nameStems = new Set(tools[k]!.nameWords.map((w) => stem(w)));
     const name = weightSum > 0 ? weights.reduce((s, wt, i) => s + (nameStems.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
-    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, matched, related };
+    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, nearForCover, res.ranks), gist: gistOf[k]!, matched, related };
   });
 }

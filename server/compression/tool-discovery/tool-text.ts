@@ -1,4 +1,5 @@
 import { stem, terms } from '../lexical.js';
+import { longForms } from './abbreviations.js';
 import type { ToolSpec } from './tool-shapes.js';
 
 /** What the ranking reads of one tool: its name's words, its description and its parameters. */
@@ -13,6 +14,8 @@ export interface ToolText {
   text: string;
   /** The text's distinct content terms and their stems: what the semantic signal compares. */
   words: string[];
+  /** Of `words`, those of the name and description (a tool's own wording; parameter text is longer and looser). */
+  headWords: Set<string>;
   stems: Set<string>;
   /** Stem counts of the text with the name read NAME_REPEAT times more, and their total: the lexical (BM25) signal's document. */
   stemCounts: Map<string, number>;
@@ -65,6 +68,9 @@ export function toolText(tool: ToolSpec): ToolText {
   const document = [...Array<string[]>(NAME_REPEAT).fill(terms(nameWords.join(' '))).flat(), ...all];
   const stemCounts = new Map<string, number>();
   for (const w of document) stemCounts.set(stem(w), (stemCounts.get(stem(w)) ?? 0) + 1);
-  const words = [...new Set(all)];
-  return { name: tool.name, nameWords, description: tool.description, params, text, words, stems: new Set(words.map((w) => stem(w))), stemCounts, length: document.length };
+  // Short forms' long forms ("org" -> organization) join the words matched by meaning, not BM25's document.
+  const head = terms(nameWords.join(' ') + '. ' + tool.description);
+  const headWords = new Set([...head, ...longForms(head)]);
+  const words = [...new Set([...all, ...longForms(all)])];
+  return { name: tool.name, nameWords, description: tool.description, params, text, words, headWords, stems: new Set(words.map((w) => stem(w))), stemCounts, length: document.length };
 }
