@@ -19,7 +19,7 @@ const SPAN_BREAK = /[.!?]["'”’)\]]*\s|\n/u;
  * there after a structural line (a fence, heading, table row, definition or indented code, which a
  * marker on the same line would break).
  */
-export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): string {
+export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false, cutMarks = false): string {
   // Pieces are collected and joined once, and only the output's last line is kept as a string:
   // testing the whole growing output on every span made long word-level outputs quadratic.
   const out: string[] = [];
@@ -36,6 +36,7 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     lastLine = nl === -1 ? lastLine + piece : piece.slice(nl + 1);
   };
   let prevEnd = -1;
+  const insideMarks = cutMarks && placeholders;
   for (const span of spans) {
     const kept = text.slice(span.start, span.end);
     if (prevEnd === -1) {
@@ -49,7 +50,7 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
       put(gap + kept);
       continue;
     }
-    const mark = placeholders && SPAN_BREAK.test(gap);
+    const mark = placeholders && (SPAN_BREAK.test(gap) || insideMarks);
     // After a kept prefix (a list bullet, which ends in a space) the kept text follows on its line.
     if (lastChar === ' ' || lastChar === '\t') {
       // ...unless it is a nested item kept without its parent's text: the parent's bullet stands
@@ -69,7 +70,30 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     else put(paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`);
     put(kept);
   }
+  if (insideMarks && spans.length > 0) {
+    // Coarse units: a kept piece that starts or ends inside a sentence says so at the output's edges too.
+    if (cutBefore(text, spans[0]!.start)) out.unshift(`${PLACEHOLDER} `);
+    if (cutAfter(text, spans.at(-1)!.end)) out.push(` ${PLACEHOLDER}`);
+  }
   return out.join('');
+}
+
+// A sentence (or line) starts after a terminator and whitespace, or after a line break.
+const STARTS_HERE = /(?:(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|cf|e\.g|i\.e))[.!?]["'”’)\]]*\s+|\n[ \t]*)$/u;
+const ENDS_HERE = /[.!?:]["'”’)\]]*$/u;
+
+/** Whether a kept span starting at `at` begins inside a sentence whose start was dropped. */
+export function cutBefore(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/u.test(text[i]!)) i--;
+  return i >= 0 && !STARTS_HERE.test(text.slice(Math.max(0, at - 200), at));
+}
+
+/** Whether a kept span ending at `at` stops inside a sentence whose end was dropped. */
+export function cutAfter(text: string, at: number): boolean {
+  const after = text.slice(at, at + 200);
+  if (/^[ \t]*(?:\r?\n|$)/u.test(after) || !/\S/u.test(text.slice(at))) return false;
+  return !ENDS_HERE.test(text.slice(Math.max(0, at - 10), at));
 }
 
 /** Gaps longer than this are never cheaper than a marker (a couple of short words at most). */

@@ -466,7 +466,7 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const draw =
     render ??
     ((spans: Span[]) => {
-      const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders);
+      const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders, options.coarse);
       return { text, tokens: countTokens(text) };
     });
   // Many budgets select the same spans (greedy selection changes only where a unit starts or

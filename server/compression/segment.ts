@@ -111,7 +111,8 @@ function sentence(text: string, span: Span, atomic: boolean): Sentence {
 // whitespace; after a CJK full stop, exclamation or question mark (no space follows them); after a
 // Devanagari danda, Urdu, Armenian, Ethiopic, Myanmar or Khmer full stop; or at a line break.
 // (Thai marks a sentence end with a space only, which also separates phrases: it stays one sentence.)
-const SENTENCE_END = /[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡]+[」』”’）)\]]*|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
+// A title or Latin abbreviation ("Dr. Amara Osei", "e.g. this") ends no sentence.
+const SENTENCE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|cf|e\.g|i\.e))[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡]+[」』”’）)\]]*|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
 
 /** A wrapped line is at least this long: shorter lines ending without punctuation are lines of their own (a list, an address). */
 const WRAP_MIN_CHARS = 40;

@@ -202,7 +202,7 @@ async function main(): Promise<void> {
         for (const c of [histCell(`${m} (${chat.split})`, nx), histCell(`${m} (all)`, nx)]) {
           c.facts += chat.facts.length;
           c.kept += chat.facts.filter((x) => out.includes(x)).length;
-          const body = out.replace(/^(?:user|assistant|tool): /gmu, '');
+          const body = out.replace(/^(\[\.\.\.\] )?(?:user|assistant|tool): /gmu, '$1');
           const w = wholeSentenceShare(chat.turns.join('\n\n'), body.split('\n').join('\n\n'), false);
           c.wholeSeg += w.whole;
           c.segs += w.segments;
