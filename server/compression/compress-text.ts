@@ -7,6 +7,7 @@ import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer, spanTotal } from './span-scores.js';
 import { countTokens } from './tokens.js';
+import { withQuantifiedWords } from './number-words.js';
 import { wordRanks, wordVectors } from './word-vectors.js';
 import { wordRelations } from './word-relations.js';
 
@@ -473,6 +474,8 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   // stops fitting): each distinct selection is tidied, rendered and counted once.
   const finished = new Map<string, Cut>();
   const negations = negationsOf(input);
+  // Word units: a kept number takes the word it quantifies along (number-words.ts).
+  const quantified = (spans: Span[]) => (options.coarse ? spans : withQuantifiedWords(input.text, input.blocks, spans));
   // `orphans`: keep orphan runs too (only for a text that is nothing else).
   const finish = (kept: Span[], orphans = false): Cut => {
     const key = `${orphans ? '+' : ''}${kept.map((k) => `${k.start}:${k.end}`).join(',')}`;
@@ -480,7 +483,7 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
     if (!cut) {
       const spans = fillCheapGaps(
         input.text,
-        normalizeSpans(withPrefixes([...prepared.required, ...(orphans ? normalizeSpans(kept) : tidy(input, kept, negations))], prepared.prefixed)),
+        normalizeSpans(withPrefixes([...prepared.required, ...(orphans ? normalizeSpans(kept) : quantified(tidy(input, kept, negations)))], prepared.prefixed)),
         options.placeholders,
         options.blockPlaceholders,
       );

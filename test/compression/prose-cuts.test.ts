@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assemble } from '../../server/compression/assemble.js';
 import { factCount, withFactBonus } from '../../server/compression/fact-sentences.js';
 import { labelledLines } from '../../server/compression/labelled-lines.js';
+import { withQuantifiedWords } from '../../server/compression/number-words.js';
 import { segment } from '../../server/compression/segment.js';
 import { CHATS } from '../../bench/real-inputs/prose/chats.js';
 
@@ -55,5 +56,18 @@ describe('history: sentences that state facts', () => {
     ];
     expect(labelledLines(parts, true)).toBe(`[...] assistant: ${booked}\n[...]`);
     expect(labelledLines(parts, false)).toBe(`assistant: ${booked}`);
+  });
+});
+
+describe('fine mode: a kept number takes the word it quantifies', () => {
+  const refund = CHATS.find((c) => c.id === 'refund-order')!.turns[3]!; // '... a full refund of 149.90 EUR; it reaches your card within 5 business days. ...'
+  const render = (spans: { start: number; end: number }[]) => spans.map((s) => refund.slice(s.start, s.end)).join(' ');
+
+  it('the next content word, else the one before; a number already beside a kept word is left alone', () => {
+    const blocks = segment(refund, false);
+    expect(render(withQuantifiedWords(refund, blocks, [at(refund, '149.90'), at(refund, '5')]))).toBe('149.90 EUR; 5 business');
+    expect(render(withQuantifiedWords(refund, blocks, [at(refund, 'within 5')]))).toBe('within 5');
+    const growth = 'Revenue grew 12% to $4.2M in Q3 2025.';
+    expect(assemble(growth, withQuantifiedWords(growth, segment(growth, false), [at(growth, '12%')]), true)).toBe('grew 12%');
   });
 });

@@ -230,3 +230,21 @@ export function cutSides(input: string, output: string): { cuts: number; marked:
   }
   return { cuts, marked };
 }
+
+/**
+ * Whether a kept number or date stands with a word it quantifies: the output (whitespace
+ * normalised) holds it next to one of its neighbouring content words in the input ("5 business",
+ * "grew 12%"). Measures fine mode's number-with-its-word rule.
+ */
+export function withItsWord(input: string, output: string, fact: string): boolean {
+  const flat = norm(input);
+  const out = norm(output);
+  const esc = fact.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  for (const m of flat.matchAll(new RegExp(`(?:(\\S+) )?${esc}(?: (\\S+))?`, 'gu'))) {
+    for (const [word, pair] of [[m[1], `${m[1]} ${fact}`], [m[2], `${fact} ${m[2]}`]] as const) {
+      const bare = word?.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+      if (bare && /^\p{L}{2,}$/u.test(bare) && !GLUE.has(bare.toLowerCase()) && out.includes(pair)) return true;
+    }
+  }
+  return false;
+}

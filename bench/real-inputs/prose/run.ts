@@ -20,7 +20,7 @@ import { budgetFor, createBench, machineHeader, pct, Report } from '../../famili
 import { facts } from '../../families/question-agnostic.js';
 import { CHATS, type Chat } from './chats.js';
 import { packageReadmes, plainDocs, README_EXAMPLE } from './inputs.js';
-import { boilerplateShare, codeBlocks, codeFate, cutSides, installCommands, outputPieces, sentencesOf, subjectOf, wholeSentenceShare } from './measures.js';
+import { boilerplateShare, codeBlocks, codeFate, cutSides, installCommands, withItsWord, outputPieces, sentencesOf, subjectOf, wholeSentenceShare } from './measures.js';
 import { SHORT_QUESTIONS } from './short-questions.js';
 
 type ChatMessage = components['schemas']['ChatMessage'];
@@ -117,9 +117,9 @@ async function main(): Promise<void> {
   if (families.has('question-agnostic')) {
   const docs = plainDocs();
   const qaMethods = ['espresso_v1 coarse', 'espresso_v1 fine', 'first-N', 'lead sentences'] as const;
-  type QaCell = { facts: number; kept: number; withSubject: number; wholeSeg: number; segs: number; cuts: number; marked: number };
+  type QaCell = { facts: number; kept: number; withSubject: number; wholeSeg: number; segs: number; cuts: number; marked: number; numbers: number; withWord: number };
   const qa: Record<string, Record<number, QaCell>> = {};
-  const qaCell = (m: string, nx: number) => ((qa[m] ??= {})[nx] ??= { facts: 0, kept: 0, withSubject: 0, wholeSeg: 0, segs: 0, cuts: 0, marked: 0 });
+  const qaCell = (m: string, nx: number) => ((qa[m] ??= {})[nx] ??= { facts: 0, kept: 0, withSubject: 0, wholeSeg: 0, segs: 0, cuts: 0, marked: 0, numbers: 0, withWord: 0 });
   const example: Record<string, string> = {};
   let worstQa = { score: Infinity, text: '' };
   for (const doc of docs) {
@@ -151,6 +151,11 @@ async function main(): Promise<void> {
         const w = wholeSentenceShare(doc.text, out, false);
         c.wholeSeg += w.whole;
         c.segs += w.segments;
+        for (const x of new Set([...f.numbers, ...f.dates])) {
+          if (!out.includes(x)) continue;
+          c.numbers++;
+          if (withItsWord(doc.text, out, x)) c.withWord++;
+        }
         const cut = cutSides(doc.text, out);
         c.cuts += cut.cuts;
         c.marked += cut.marked;
@@ -167,10 +172,10 @@ async function main(): Promise<void> {
   const qaRows = qaMethods.flatMap((m) =>
     NX.map((nx) => {
       const c = qa[m]![nx]!;
-      return [`${m} ${nx}x`, pct(c.kept, c.facts), pct(c.withSubject, c.facts), ratioStr(c.wholeSeg / c.segs), String(c.segs), `${c.marked}/${c.cuts}`];
+      return [`${m} ${nx}x`, pct(c.kept, c.facts), pct(c.withSubject, c.facts), ratioStr(c.wholeSeg / c.segs), String(c.segs), `${c.marked}/${c.cuts}`, pct(c.withWord, c.numbers)];
     }),
   );
-  report.table('question-agnostic (facts: distinct numbers, dates, capitalised names; subject: first content word of the fact\'s sentence in the same output piece)', ['method', 'facts kept', 'kept with subject', 'whole-sentence share', 'segments', 'cut sides marked'], qaRows);
+  report.table('question-agnostic (facts: distinct numbers, dates, capitalised names; subject: first content word of the fact\'s sentence in the same output piece)', ['method', 'facts kept', 'kept with subject', 'whole-sentence share', 'segments', 'cut sides marked', 'kept numbers with their word'], qaRows);
   report.print('README example:');
   report.print();
   for (const [k, v] of Object.entries(example)) report.print(`- ${k}: \`${v}\``);
