@@ -1,5 +1,5 @@
 import type { Word } from '../model/words.js';
-import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
+import { assemble, CUT_MARKS_MIN_TOKENS, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
 import { GLUE, withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
@@ -467,7 +467,7 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const draw =
     render ??
     ((spans: Span[]) => {
-      const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders, options.coarse);
+      const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders, options.coarse && goal >= CUT_MARKS_MIN_TOKENS);
       return { text, tokens: countTokens(text) };
     });
   // Many budgets select the same spans (greedy selection changes only where a unit starts or
@@ -475,7 +475,8 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const finished = new Map<string, Cut>();
   const negations = negationsOf(input);
   // Word units: a kept number takes the word it quantifies along (number-words.ts).
-  const quantified = (spans: Span[]) => (options.coarse ? spans : withQuantifiedWords(input.text, input.blocks, spans));
+  // Without a query only: with one, the number may be the answer itself, and at a tiny target its word would cost it.
+  const quantified = (spans: Span[]) => (options.coarse || options.query ? spans : withQuantifiedWords(input.text, input.blocks, spans));
   // `orphans`: keep orphan runs too (only for a text that is nothing else).
   const finish = (kept: Span[], orphans = false): Cut => {
     const key = `${orphans ? '+' : ''}${kept.map((k) => `${k.start}:${k.end}`).join(',')}`;

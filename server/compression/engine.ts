@@ -1,7 +1,7 @@
 import type { WeightsId } from './model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
-import { assemble, PLACEHOLDER } from './assemble.js';
+import { assemble, CUT_MARKS_MIN_TOKENS, PLACEHOLDER } from './assemble.js';
 import { cutText, LEXICAL_MATCH, LEXICAL_WEIGHT, type CutOptions, type ScoredText, type Target } from './compress-text.js';
 import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
@@ -242,7 +242,7 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
   const blocks = req.factBonus ? withFactBonus(text, found, req.factBonus) : found;
   const scored: ScoredText = { text, words, scores, blocks, ...(plan.lexical ? { lexical: plan.lexical } : {}) };
   if (req.parts) {
-    const { render, renderParts } = partRenderer(text, req.parts, req.placeholders, req.partLabels, req.coarse);
+    const { render, renderParts } = partRenderer(text, req.parts, req.placeholders, req.partLabels, req.coarse && (!('tokens' in goal) || goal.tokens >= CUT_MARKS_MIN_TOKENS));
     const cut = cutText(scored, cutOptions(req), goal, render);
     return { compressed: cut.text, originalTokens, compressedTokens: cut.tokens, parts: renderParts(cut.spans) };
   }
