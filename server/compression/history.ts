@@ -26,10 +26,9 @@ const KEEP_RECENT_DEFAULT = 3;
 const FACT_SHARE = 0.5;
 /**
  * Score bonus of a sentence stating three or more facts (names, numbers, dates, ids; pro rata for
- * fewer), with or without a query: such turns are kept before small talk. Development chats,
- * facts kept at 2/4/10x with / without the query (edge markers on): 0 24 / 19 / 5 and 23 / 16 / 1
- * of 26; 0.3 24 / 19 / 5 and 25 / 18 / 2; 1 25 / 21 / 5 and 25 / 17 / 2; 1.5 25 / 21 / 5 and
- * 25 / 19 / 2; 2.5 the same as 1.5.
+ * fewer), with or without a query: such turns are kept before small talk. Development chats
+ * (show-history.ts), facts kept of 26 at 2/4/10x, with / without the query: 0 24 / 19 / 10 and
+ * 23 / 16 / 4; 1 25 / 21 / 11 and 25 / 17 / 3; 1.5 25 / 21 / 11 and 25 / 19 / 3; 2.5 as 1.5.
  */
 const FACT_BONUS = 1.5;
 const DEFAULT_MODEL = 'hcc_latte_v1';
