@@ -2,6 +2,13 @@ import type { Span } from './segment.js';
 import { countTokens } from './tokens.js';
 
 export const PLACEHOLDER = '[...]';
+/**
+ * Coarse cut marks (`assemble`'s `cutMarks`) need a target of at least this many tokens: below it
+ * two marks would take a third of the output or more, and a 1-3 token answer could no longer be
+ * kept (bench:real:prose short contexts, latte_v2 coarse at 3 tokens: 8/12 answers without marks,
+ * 2/12 with them).
+ */
+export const CUT_MARKS_MIN_TOKENS = 16;
 
 // Dropped text that holds a sentence end or a line break is a dropped span worth marking; words
 // dropped inside one sentence are closed up with a space (word-level units would otherwise put a
@@ -14,7 +21,7 @@ const SPAN_BREAK = /[.!?]["'”’)\]]*\s|\n/u;
  * must not change the structure: a paragraph of its own after dropped blocks, at the end of the kept line
  * before a nested list item, and left out after a fence, heading, table row, definition or indented code.
  */
-export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false): string {
+export function assemble(text: string, spans: readonly Span[], placeholders: boolean, blockPlaceholders = false, cutMarks = false): string {
   // Pieces are collected and joined once, and only the output's last line is kept as a string:
   // testing the whole growing output on every span made long word-level outputs quadratic.
   const out: string[] = [];
@@ -31,6 +38,7 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     lastLine = nl === -1 ? lastLine + piece : piece.slice(nl + 1);
   };
   let prevEnd = -1;
+  const insideMarks = cutMarks && placeholders;
   for (const span of spans) {
     const kept = text.slice(span.start, span.end);
     if (prevEnd === -1) {
@@ -44,7 +52,7 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
       put(gap + kept);
       continue;
     }
-    const mark = placeholders && SPAN_BREAK.test(gap);
+    const mark = placeholders && (SPAN_BREAK.test(gap) || insideMarks);
     // After a kept prefix (a list bullet, which ends in a space) the kept text follows on its line.
     if (lastChar === ' ' || lastChar === '\t') {
       // ...unless it is a nested item kept without its parent's text: the parent's bullet stands
@@ -64,7 +72,30 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     else put(paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`);
     put(kept);
   }
+  if (insideMarks && spans.length > 0) {
+    // Coarse units: a kept piece that starts or ends inside a sentence says so at the output's edges too.
+    if (cutBefore(text, spans[0]!.start)) out.unshift(`${PLACEHOLDER} `);
+    if (cutAfter(text, spans.at(-1)!.end)) out.push(` ${PLACEHOLDER}`);
+  }
   return out.join('');
+}
+
+// A sentence (or line) starts after a terminator and whitespace, or after a line break.
+const STARTS_HERE = /(?:(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|cf|e\.g|i\.e))[.!?]["'”’)\]]*\s+|\n[ \t]*)$/u;
+const ENDS_HERE = /[.!?:]["'”’)\]]*$/u;
+
+/** Whether a kept span starting at `at` begins inside a sentence whose start was dropped. */
+export function cutBefore(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/u.test(text[i]!)) i--;
+  return i >= 0 && !STARTS_HERE.test(text.slice(Math.max(0, at - 200), at));
+}
+
+/** Whether a kept span ending at `at` stops inside a sentence whose end was dropped. */
+export function cutAfter(text: string, at: number): boolean {
+  const after = text.slice(at, at + 200);
+  if (/^[ \t]*(?:\r?\n|$)/u.test(after) || !/\S/u.test(text.slice(at))) return false;
+  return !ENDS_HERE.test(text.slice(Math.max(0, at - 10), at));
 }
 
 /** Gaps longer than this are never cheaper than a marker (a couple of short words at most). */

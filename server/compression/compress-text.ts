@@ -1,5 +1,5 @@
 import type { Word } from '../model/words.js';
-import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
+import { assemble, CUT_MARKS_MIN_TOKENS, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
 import { GLUE, withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
@@ -7,6 +7,7 @@ import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer, spanTotal } from './span-scores.js';
 import { countTokens } from './tokens.js';
+import { withQuantifiedWords } from './number-words.js';
 import { wordRanks, wordVectors } from './word-vectors.js';
 import { wordRelations } from './word-relations.js';
 
@@ -356,13 +357,16 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const draw =
     render ??
     ((spans: Span[]) => {
-      const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders);
+      const text = assemble(input.text, spans, options.placeholders, options.blockPlaceholders, options.coarse && goal >= CUT_MARKS_MIN_TOKENS);
       return { text, tokens: countTokens(text) };
     });
   // Many budgets select the same spans (greedy selection changes only where a unit starts or
   // stops fitting): each distinct selection is tidied, rendered and counted once.
   const finished = new Map<string, Cut>();
   const negations = negationsOf(input);
+  // Word units: a kept number takes the word it quantifies along (number-words.ts).
+  // Without a query only: with one, the number may be the answer itself, and at a tiny target its word would cost it.
+  const quantified = (spans: Span[]) => (options.coarse || options.query ? spans : withQuantifiedWords(input.text, input.blocks, spans));
   // `orphans`: keep orphan runs too (only for a text that is nothing else).
   const finish = (kept: Span[], orphans = false): Cut => {
     const key = `${orphans ? '+' : ''}${kept.map((k) => `${k.start}:${k.end}`).join(',')}`;
@@ -370,7 +374,7 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
     if (!cut) {
       const spans = fillCheapGaps(
         input.text,
-        normalizeSpans(withPrefixes([...prepared.required, ...(orphans ? normalizeSpans(kept) : tidy(input, kept, negations))], prepared.prefixed)),
+        normalizeSpans(withPrefixes([...prepared.required, ...(orphans ? normalizeSpans(kept) : quantified(tidy(input, kept, negations)))], prepared.prefixed)),
         options.placeholders,
         options.blockPlaceholders,
       );

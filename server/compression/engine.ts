@@ -1,12 +1,13 @@
 import type { WeightsId } from './model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
-import { assemble, PLACEHOLDER } from './assemble.js';
+import { assemble, CUT_MARKS_MIN_TOKENS, PLACEHOLDER } from './assemble.js';
 import { cutText, LEXICAL_MATCH, LEXICAL_WEIGHT, type CutOptions, type ScoredText, type Target } from './compress-text.js';
 import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
+import { withFactBonus } from './fact-sentences.js';
 import { countSentences, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import { lexicalWeightFor } from './language.js';
 import { labelledLines } from './labelled-lines.js';
@@ -44,6 +45,8 @@ export interface EngineRequest {
    * the scores before the lexical prior (history: turns that state facts outrank small talk).
    */
   factShare?: number | undefined;
+  /** Added to the score of a sentence's words in proportion to the facts it states (fact-sentences.ts; history). */
+  factBonus?: number | undefined;
   /** Required by query-aware weights. */
   query?: string | undefined;
   weights: WeightsId;
@@ -142,7 +145,7 @@ function target(req: EngineRequest, originalTokens: number): Target {
 }
 
 /** Each part's own kept spans, rendered and counted; the whole is what the budget is checked on. */
-function partRenderer(text: string, parts: readonly string[], placeholders: boolean, labels?: readonly string[]) {
+function partRenderer(text: string, parts: readonly string[], placeholders: boolean, labels?: readonly string[], cutMarks = false) {
   const starts: number[] = [];
   let at = 0;
   for (const p of parts) {
@@ -153,7 +156,7 @@ function partRenderer(text: string, parts: readonly string[], placeholders: bool
     parts.map((p, i) => {
       const from = starts[i]!;
       const own = spans.filter((s) => s.start >= from && s.end <= from + p.length).map((s) => ({ start: s.start - from, end: s.end - from }));
-      const compressed = own.length ? assemble(p, own, placeholders) : p.trim() && placeholders && !labels ? PLACEHOLDER : '';
+      const compressed = own.length ? assemble(p, own, placeholders, false, cutMarks) : p.trim() && placeholders && !labels ? PLACEHOLDER : '';
       return { compressed, tokens: countTokens(compressed) };
     });
   return {
@@ -235,10 +238,11 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
     return { compressed: output, originalTokens, compressedTokens: countTokens(output), ...(req.format === 'tool' ? { format } : {}) };
   }
 
-  const blocks = plan.blocks ?? (req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking));
+  const found = plan.blocks ?? (req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking));
+  const blocks = req.factBonus ? withFactBonus(text, found, req.factBonus) : found;
   const scored: ScoredText = { text, words, scores, blocks, ...(plan.lexical ? { lexical: plan.lexical } : {}) };
   if (req.parts) {
-    const { render, renderParts } = partRenderer(text, req.parts, req.placeholders, req.partLabels);
+    const { render, renderParts } = partRenderer(text, req.parts, req.placeholders, req.partLabels, req.coarse && (!('tokens' in goal) || goal.tokens >= CUT_MARKS_MIN_TOKENS));
     const cut = cutText(scored, cutOptions(req), goal, render);
     return { compressed: cut.text, originalTokens, compressedTokens: cut.tokens, parts: renderParts(cut.spans) };
   }

@@ -139,7 +139,8 @@ function sentence(text: string, span: Span, atomic: boolean): Sentence {
 // (Thai marks a sentence end with a space only, which also separates phrases: it stays one sentence.)
 // Chinese and Japanese text also ends sentences with the fullwidth period ．and with ASCII . ! ?
 // between two of its characters, without a space ("修改用户的NIS密码.提示用户输入新的密码.").
-const SENTENCE_END = /[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡．]+[」』”’）)\]]*|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[.!?](?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
+// A title or Latin abbreviation ("Dr. Amara Osei", "e.g. this") ends no sentence.
+const SENTENCE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|cf|e\.g|i\.e))[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡．]+[」』”’）)\]]*|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[.!?](?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
 
 /** A wrapped line is at least this long: shorter lines ending without punctuation are lines of their own (a list, an address). */
 const WRAP_MIN_CHARS = 40;

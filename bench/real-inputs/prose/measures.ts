@@ -188,3 +188,63 @@ export function outputPieces(output: string): string[] {
     .map(norm)
     .filter((p) => p.length > 0);
 }
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+/** Where `piece` (whitespace-normalised) sits in `input`, whitespace matching any whitespace. */
+function locate(input: string, piece: string): { start: number; end: number } | undefined {
+  const m = new RegExp(piece.split(' ').map(escape).join('\\s+'), 'u').exec(input);
+  return m ? { start: m.index, end: m.index + m[0].length } : undefined;
+}
+/** A line break that ends a line of its own (short, or closing a clause), not a hard wrap inside a sentence. */
+const lineEnds = (line: string) => line.trim().length < 40 || /[.!?:;]["'”’)\]]*$/u.test(line.trimEnd());
+
+/**
+ * Sides of kept pieces that cut into a sentence (before the piece, the input's text does not end a
+ * sentence, a paragraph or a line of its own; after it, the same), and how many of those carry a
+ * `[...]` on that side. Plain text (paragraphs); a piece the input does not hold is skipped.
+ */
+export function cutSides(input: string, output: string): { cuts: number; marked: number } {
+  let cuts = 0;
+  let marked = 0;
+  for (const paragraph of output.split(/\n[ \t]*\n/u)) {
+    const pieces = paragraph.replace(/\s*\n\s*/gu, ' ').split(PLACEHOLDER).map(norm);
+    pieces.forEach((piece, i) => {
+      if (!/\p{L}|\p{N}/u.test(piece)) return;
+      const at = locate(input, piece);
+      if (!at) return;
+      const before = input.slice(Math.max(0, at.start - 300), at.start);
+      const lineBefore = before.slice(before.lastIndexOf('\n', before.trimEnd().length - 1) + 1);
+      const leftWhole = !/\S/u.test(before) || /[.!?]["'”’)\]]*\s+$/u.test(before) || /\n[ \t]*\n\s*$/u.test(before) || (/\n[ \t]*$/u.test(before) && lineEnds(lineBefore));
+      if (!leftWhole) {
+        cuts++;
+        if (i > 0) marked++;
+      }
+      const after = input.slice(at.end, at.end + 300);
+      const lineStart = input.lastIndexOf('\n', at.end - 1) + 1;
+      const rightWhole = !/\S/u.test(after) || /[.!?:;]["'”’)\]]*$/u.test(piece) || /^[ \t]*\n[ \t]*\n/u.test(after) || (/^[ \t]*\n/u.test(after) && lineEnds(input.slice(lineStart, at.end)));
+      if (!rightWhole) {
+        cuts++;
+        if (i < pieces.length - 1) marked++;
+      }
+    });
+  }
+  return { cuts, marked };
+}
+
+/**
+ * Whether a kept number or date stands with a word it quantifies: the output (whitespace
+ * normalised) holds it next to one of its neighbouring content words in the input ("5 business",
+ * "grew 12%"). Measures fine mode's number-with-its-word rule.
+ */
+export function withItsWord(input: string, output: string, fact: string): boolean {
+  const flat = norm(input);
+  const out = norm(output);
+  const esc = fact.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  for (const m of flat.matchAll(new RegExp(`(?:(\\S+) )?${esc}(?: (\\S+))?`, 'gu'))) {
+    for (const [word, pair] of [[m[1], `${m[1]} ${fact}`], [m[2], `${fact} ${m[2]}`]] as const) {
+      const bare = word?.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+      if (bare && /^\p{L}{2,}$/u.test(bare) && !GLUE.has(bare.toLowerCase()) && out.includes(pair)) return true;
+    }
+  }
+  return false;
+}

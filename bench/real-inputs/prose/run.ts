@@ -20,7 +20,7 @@ import { budgetFor, createBench, machineHeader, pct, Report } from '../../famili
 import { facts } from '../../families/question-agnostic.js';
 import { CHATS, type Chat } from './chats.js';
 import { packageReadmes, plainDocs, README_EXAMPLE } from './inputs.js';
-import { boilerplateShare, codeBlocks, codeFate, installCommands, outputPieces, sentencesOf, subjectOf, wholeSentenceShare } from './measures.js';
+import { boilerplateShare, codeBlocks, codeFate, cutSides, installCommands, withItsWord, outputPieces, sentencesOf, subjectOf, wholeSentenceShare } from './measures.js';
 import { SHORT_QUESTIONS } from './short-questions.js';
 
 type ChatMessage = components['schemas']['ChatMessage'];
@@ -117,9 +117,9 @@ async function main(): Promise<void> {
   if (families.has('question-agnostic')) {
   const docs = plainDocs();
   const qaMethods = ['espresso_v1 coarse', 'espresso_v1 fine', 'first-N', 'lead sentences'] as const;
-  type QaCell = { facts: number; kept: number; withSubject: number; wholeSeg: number; segs: number };
+  type QaCell = { facts: number; kept: number; withSubject: number; wholeSeg: number; segs: number; cuts: number; marked: number; numbers: number; withWord: number };
   const qa: Record<string, Record<number, QaCell>> = {};
-  const qaCell = (m: string, nx: number) => ((qa[m] ??= {})[nx] ??= { facts: 0, kept: 0, withSubject: 0, wholeSeg: 0, segs: 0 });
+  const qaCell = (m: string, nx: number) => ((qa[m] ??= {})[nx] ??= { facts: 0, kept: 0, withSubject: 0, wholeSeg: 0, segs: 0, cuts: 0, marked: 0, numbers: 0, withWord: 0 });
   const example: Record<string, string> = {};
   let worstQa = { score: Infinity, text: '' };
   for (const doc of docs) {
@@ -151,6 +151,14 @@ async function main(): Promise<void> {
         const w = wholeSentenceShare(doc.text, out, false);
         c.wholeSeg += w.whole;
         c.segs += w.segments;
+        for (const x of new Set([...f.numbers, ...f.dates])) {
+          if (!out.includes(x)) continue;
+          c.numbers++;
+          if (withItsWord(doc.text, out, x)) c.withWord++;
+        }
+        const cut = cutSides(doc.text, out);
+        c.cuts += cut.cuts;
+        c.marked += cut.marked;
         if (m === 'espresso_v1 coarse' && nx === 4 && w.segments > 0 && w.whole / w.segments < worstQa.score) worstQa = { score: w.whole / w.segments, text: `${doc.name} at 4x, coarse (${w.whole}/${w.segments} segments whole sentences):\n\n${out.slice(0, 800)}` };
         if (m === 'espresso_v1 fine' && nx === 10 && doc.name.includes('Apache')) worst['question-agnostic fine'] = `${doc.name} at 10x, fine:\n\n${out.slice(0, 600)}`;
       }
@@ -164,10 +172,10 @@ async function main(): Promise<void> {
   const qaRows = qaMethods.flatMap((m) =>
     NX.map((nx) => {
       const c = qa[m]![nx]!;
-      return [`${m} ${nx}x`, pct(c.kept, c.facts), pct(c.withSubject, c.facts), ratioStr(c.wholeSeg / c.segs), String(c.segs)];
+      return [`${m} ${nx}x`, pct(c.kept, c.facts), pct(c.withSubject, c.facts), ratioStr(c.wholeSeg / c.segs), String(c.segs), `${c.marked}/${c.cuts}`, pct(c.withWord, c.numbers)];
     }),
   );
-  report.table('question-agnostic (facts: distinct numbers, dates, capitalised names; subject: first content word of the fact\'s sentence in the same output piece)', ['method', 'facts kept', 'kept with subject', 'whole-sentence share', 'segments'], qaRows);
+  report.table('question-agnostic (facts: distinct numbers, dates, capitalised names; subject: first content word of the fact\'s sentence in the same output piece)', ['method', 'facts kept', 'kept with subject', 'whole-sentence share', 'segments', 'cut sides marked', 'kept numbers with their word'], qaRows);
   report.print('README example:');
   report.print();
   for (const [k, v] of Object.entries(example)) report.print(`- ${k}: \`${v}\``);
@@ -177,8 +185,8 @@ async function main(): Promise<void> {
   }
   // ------------------------------------------------------------ history
   if (families.has('history')) {
-  const hist: Record<string, Record<number, { facts: number; kept: number; wholeSeg: number; segs: number }>> = {};
-  const histCell = (m: string, nx: number) => ((hist[m] ??= {})[nx] ??= { facts: 0, kept: 0, wholeSeg: 0, segs: 0 });
+  const hist: Record<string, Record<number, { facts: number; kept: number; wholeSeg: number; segs: number; cuts: number; marked: number }>> = {};
+  const histCell = (m: string, nx: number) => ((hist[m] ??= {})[nx] ??= { facts: 0, kept: 0, wholeSeg: 0, segs: 0, cuts: 0, marked: 0 });
   const toMessages = (chat: Chat): ChatMessage[] => [
     { role: 'system', content: 'You are a support assistant. Answer from the conversation so far.' },
     ...chat.turns.map((content, i): ChatMessage => ({ role: i % 2 === 0 ? 'user' : 'assistant', content })),
@@ -202,10 +210,13 @@ async function main(): Promise<void> {
         for (const c of [histCell(`${m} (${chat.split})`, nx), histCell(`${m} (all)`, nx)]) {
           c.facts += chat.facts.length;
           c.kept += chat.facts.filter((x) => out.includes(x)).length;
-          const body = out.replace(/^(?:user|assistant|tool): /gmu, '');
+          const body = out.replace(/^(\[\.\.\.\] )?(?:user|assistant|tool): /gmu, '$1');
           const w = wholeSentenceShare(chat.turns.join('\n\n'), body.split('\n').join('\n\n'), false);
           c.wholeSeg += w.whole;
           c.segs += w.segments;
+          const cut = cutSides(chat.turns.join('\n\n'), body.split('\n').join('\n\n'));
+          c.cuts += cut.cuts;
+          c.marked += cut.marked;
         }
         const share = chat.facts.filter((x) => out.includes(x)).length / chat.facts.length;
         if (m === 'hcc_latte_v1 with query' && nx === 10 && share < worstHist.score) worstHist = { score: share, text: `${chat.id} at 10x with the query "${chat.question}" (${Math.round(share * 100)}% of facts):\n\n${out}` };
@@ -215,8 +226,8 @@ async function main(): Promise<void> {
   worst.history = worstHist.text;
   report.print(`### history: ${CHATS.length} written support chats (${CHATS.filter((c) => c.split === 'dev').length} development, ${CHATS.filter((c) => c.split === 'held-out').length} held out), keep_recent = 2, facts in the first four turns`);
   report.print();
-  const histRows = Object.keys(hist).flatMap((m) => NX.map((nx) => [`${m} ${nx}x`, pct(hist[m]![nx]!.kept, hist[m]![nx]!.facts), ratioStr(hist[m]![nx]!.wholeSeg / hist[m]![nx]!.segs)]));
-  report.table('history (early-turn facts kept in the summary)', ['method', 'facts kept', 'whole-sentence share'], histRows);
+  const histRows = Object.keys(hist).flatMap((m) => NX.map((nx) => [`${m} ${nx}x`, pct(hist[m]![nx]!.kept, hist[m]![nx]!.facts), ratioStr(hist[m]![nx]!.wholeSeg / hist[m]![nx]!.segs), `${hist[m]![nx]!.marked}/${hist[m]![nx]!.cuts}`]));
+  report.table('history (early-turn facts kept in the summary)', ['method', 'facts kept', 'whole-sentence share', 'cut sides marked'], histRows);
   data.history = hist;
 
   }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { assemble } from '../../server/compression/assemble.js';
+import { factCount, withFactBonus } from '../../server/compression/fact-sentences.js';
+import { labelledLines } from '../../server/compression/labelled-lines.js';
+import { withQuantifiedWords } from '../../server/compression/number-words.js';
+import { segment } from '../../server/compression/segment.js';
+import { CHATS } from '../../bench/real-inputs/prose/chats.js';
+
+// Real text: turns of the development support chats (bench/real-inputs/prose/chats.ts).
+const clinic = CHATS.find((c) => c.id === 'clinic-appointment')!.turns;
+const booked = clinic[1]!; // 'Hello Dana. I have booked you with Dr. Amara Osei on Tuesday 14 March at 09:40 in room B12 of the east wing.'
+const at = (text: string, piece: string) => ({ start: text.indexOf(piece), end: text.indexOf(piece) + piece.length });
+
+describe('coarse cuts are marked on their side', () => {
+  it('a kept piece that starts and ends inside a sentence gets [...] at both edges of the output', () => {
+    const out = assemble(booked, [at(booked, 'Amara Osei on Tuesday 14 March')], true, false, true);
+    expect(out).toBe('[...] Amara Osei on Tuesday 14 March [...]');
+  });
+
+  it('whole sentences get no edge marker; a gap inside one sentence is marked', () => {
+    expect(assemble(booked, [at(booked, 'Hello Dana.')], true, false, true)).toBe('Hello Dana.');
+    const s = at(booked, 'I have booked you with Dr. Amara Osei on Tuesday 14 March at 09:40 in room B12 of the east wing.');
+    expect(assemble(booked, [s], true, false, true)).toBe(booked.slice(s.start));
+    expect(assemble(booked, [at(booked, 'I have booked you'), at(booked, 'in room B12 of the east wing.')], true, false, true)).toBe('I have booked you [...] in room B12 of the east wing.');
+  });
+
+  it('fine mode (no cut marks) and placeholders off are left as they were', () => {
+    const spans = [at(booked, 'Amara Osei'), at(booked, '14 March')];
+    expect(assemble(booked, spans, true)).toBe('Amara Osei 14 March');
+    expect(assemble(booked, spans, false, false, true)).toBe('Amara Osei 14 March');
+  });
+});
+
+describe('history: sentences that state facts', () => {
+  it('counts names, numbers, dates and ids, and nothing in small talk', () => {
+    expect(factCount(booked)).toBeGreaterThanOrEqual(6);
+    expect(factCount(clinic[6]!)).toBe(0); // 'Perfect. Have a nice day!'
+    expect(factCount('The job test-linux fails with "error TS2339: Property flatMap does not exist on type" in src/report.ts line 118.')).toBeGreaterThanOrEqual(3);
+    expect(factCount('Nice, my kids might come along. Do you have parking?')).toBe(0);
+  });
+
+  it('raises the bonus of a fact sentence only', () => {
+    const text = clinic.slice(0, 3).join('\n\n');
+    const sentences = withFactBonus(text, segment(text, false), 1.5).flatMap((b) => b.sentences);
+    const bonusOf = (piece: string) => sentences.find((s) => text.slice(s.start, s.end).startsWith(piece))!.bonus ?? 0;
+    expect(bonusOf('I have booked')).toBe(1.5);
+    expect(bonusOf('Great, thanks.')).toBe(0);
+  });
+
+  it('a run of dropped turns is one [...] opening the next kept line, or a last line of its own', () => {
+    const parts = [
+      { label: 'user: ', compressed: '' },
+      { label: 'assistant: ', compressed: booked },
+      { label: 'user: ', compressed: '' },
+      { label: 'assistant: ', compressed: '' },
+    ];
+    expect(labelledLines(parts, true)).toBe(`[...] assistant: ${booked}\n[...]`);
+    expect(labelledLines(parts, false)).toBe(`assistant: ${booked}`);
+  });
+});
+
+describe('fine mode: a kept number takes the word it quantifies', () => {
+  const refund = CHATS.find((c) => c.id === 'refund-order')!.turns[3]!; // '... a full refund of 149.90 EUR; it reaches your card within 5 business days. ...'
+  const render = (spans: { start: number; end: number }[]) => spans.map((s) => refund.slice(s.start, s.end)).join(' ');
+
+  it('the next content word, else the one before; a number already beside a kept word is left alone', () => {
+    const blocks = segment(refund, false);
+    expect(render(withQuantifiedWords(refund, blocks, [at(refund, '149.90'), at(refund, '5')]))).toBe('149.90 EUR; 5 business');
+    expect(render(withQuantifiedWords(refund, blocks, [at(refund, 'within 5')]))).toBe('within 5');
+    const growth = 'Revenue grew 12% to $4.2M in Q3 2025.';
+    expect(assemble(growth, withQuantifiedWords(growth, segment(growth, false), [at(growth, '12%')]), true)).toBe('grew 12%');
+  });
+});
