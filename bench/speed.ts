@@ -54,7 +54,7 @@ import { pino } from 'pino';
 import { createApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
-import { MODEL_CATALOG } from '../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../server/catalog/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';

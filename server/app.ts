@@ -22,7 +22,7 @@ import { pricingModelsRoutes } from './billing/pricing-models.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { alreadyReady, type Readiness } from './model/readiness.js';
 import type { CompressionBackend } from './compression/compression-backend.js';
-import { FAMILIES } from './compression/families.js';
+import { FAMILIES } from './catalog/families.js';
 import { ADAPTERS } from './compression/adapters.js';
 import { familyRoutes } from './compression/family-routes.js';
 import type { Config } from './config.js';

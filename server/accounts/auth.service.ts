@@ -4,7 +4,7 @@ import type { AccountRow, Database } from '../db/database.js';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/api-error.js';
 import { insertLedgerEntry } from '../billing/ledger.repository.js';
-import { usdToNano } from '../billing/prices.js';
+import { usdToNano } from '../catalog/prices.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/secrets.js';
 import { isWellFormed, issueToken, lookupOf, matchDigest, SESSION_TOKEN } from '../security/opaque-token.js';
 import { findAccountByEmail, findAccountById, insertAccount } from './accounts.repository.js';

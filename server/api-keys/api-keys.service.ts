@@ -3,7 +3,7 @@ import type { components } from '../../generated/schema.js';
 import type { Principal } from '../accounts/auth.service.js';
 import type { AccountRow, ApiKeyRow, Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { nanoToUsd, usdToNano } from '../billing/prices.js';
+import { nanoToUsd, usdToNano } from '../catalog/prices.js';
 import { accountTier } from '../billing/account-tier.js';
 import { keySpendThisMonth } from '../billing/usage.repository.js';
 import { API_KEY, isWellFormed, issueToken, lookupOf, matchDigest } from '../security/opaque-token.js';

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/executor.js';
-import { tierForMonthlyTokens, type Tier } from './tiers.js';
+import { tierForMonthlyTokens, type Tier } from '../catalog/tiers.js';
 import { monthlyCompressedTokens, monthStart } from './usage.repository.js';
 
 /** The account's tier from its compressed tokens this calendar month. */

@@ -6,8 +6,8 @@ import type { Route } from '../http/route-table.js';
 import type { Readiness } from '../model/readiness.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { QuotaStore } from '../rate-limit/quota.js';
-import { FAMILIES, type Family } from './families.js';
-import { findModel, MODEL_CATALOG } from './model-catalog.js';
+import { FAMILIES, type Family } from '../catalog/families.js';
+import { findModel, MODEL_CATALOG } from '../catalog/model-catalog.js';
 import { modelDetail, modelListing } from './model-listing.js';
 
 type HealthResponse = components['schemas']['HealthResponse'];

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/schema.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
-import type { FamilyId } from './families.js';
-import type { ModelSpec } from './model-catalog.js';
+import type { FamilyId } from '../catalog/families.js';
+import type { ModelSpec } from '../catalog/model-catalog.js';
 import { TOKENIZER, toModelRecord } from './model-record.js';
 import { sampleTextsFor } from './sample-texts.js';
 

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CompressionBackend } from '../compression/compression-backend.js';
 import type { EngineRequest, EngineResult } from '../compression/engine.js';
-import type { WeightsId } from '../compression/model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 import type { OnnxWordScorerOptions } from './onnx-word-scorer.js';
 import { threadsPerWorker } from './onnx-session-options.js';
 import type { ServedFile } from './served-file.js';

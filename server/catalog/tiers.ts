@@ -1,6 +1,6 @@
 import type { components } from '../../generated/schema.js';
-import type { ModelId } from '../compression/families.js';
-import { MODEL_CATALOG } from '../compression/model-catalog.js';
+import type { ModelId } from './families.js';
+import { MODEL_CATALOG } from './model-catalog.js';
 
 export type Tier = components['schemas']['Tier'];
 export type TierName = components['schemas']['TierName'];

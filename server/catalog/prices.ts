@@ -1,4 +1,4 @@
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from './families.js';
 
 /** USD per 1M original (input) tokens. One table for the estimate, model records and billing. */
 export const INPUT_PRICE_PER_1M_USD: Readonly<Record<ModelId, number>> = {
