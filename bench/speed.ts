@@ -58,7 +58,7 @@ import { MODEL_CATALOG } from '../server/catalog/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { createEnginePool } from '../server/model/engine-pool.js';
+import { createEnginePool } from '../server/compression/runtime/engine-pool.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { clearStringMemos } from '../server/model/string-memo.js';
 import { cpuIdentity } from '../server/model/served-file.js';

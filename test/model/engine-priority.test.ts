@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
+import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
 import { threadsPerWorker } from '../../server/model/onnx-session-options.js';
 import { lowerThreadPriority, type PriorityResult } from '../../server/model/thread-priority.js';
 
