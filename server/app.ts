@@ -20,6 +20,7 @@ import { modelsRoutes } from './compression/models.routes.js';
 import { tokenCountRoutes } from './compression/token-count.routes.js';
 import { pricingModelsRoutes } from './billing/pricing-models.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { familyHealthRoutes } from './health/family-health.routes.js';
 import { alreadyReady, type Readiness } from './model/readiness.js';
 import type { CompressionBackend } from './compression/compression-backend.js';
 import { FAMILIES } from './catalog/families.js';
@@ -94,7 +95,8 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
   const startedAt = now();
   return [
     ...healthRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
-    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
+    ...familyHealthRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
+    ...allFamilyInfoRoutes({ weights: deps.weights }),
     ...modelsRoutes({ weights: deps.weights }),
     ...pricingModelsRoutes(),
     ...tokenCountRoutes({ perIpLimit: perIpLimit(deps.quotas, 'token counting', config.estimateRpmPerIp) }),

@@ -21,6 +21,11 @@ export const MODEL_LIMIT_MULTIPLIERS: Partial<Record<ModelId, { rpm: number; tpm
   latte_v2: { rpm: 2, tpm: 2, rpd: 1 },
 };
 
+/** First instant of the UTC calendar month containing `now`: tiers count the month's tokens from it. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
 /** The highest tier whose threshold the month's compressed tokens reach. */
 export function tierForMonthlyTokens(tokens: number): Tier {
   let current = TIERS[0]!;
