@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
-import type { WeightsId } from '../server/compression/model-catalog.js';
+import type { WeightsId } from '../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { cachingScorer, machineHeader, packageReadmes, pct, readmeProse, Report } from './families/common.js';
 import { haystack, loadSquad, rng } from './squad.js';

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { createEngine } from '../server/compression/engine.js';
 import { LEXICAL_MATCH } from '../server/compression/compress-text.js';
 import type { LexicalMatch } from '../server/compression/lexical.js';
-import type { WeightsId } from '../server/compression/model-catalog.js';
+import type { WeightsId } from '../server/catalog/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { mdTable } from './families/common.js';

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LEXICAL_MATCH } from '../server/compression/compress-text.js';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
-import type { WeightsId } from '../server/compression/model-catalog.js';
+import type { WeightsId } from '../server/catalog/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from './baselines.js';

@@ -45,7 +45,7 @@ import { createEngine, type EngineRequest, type EngineResult } from '../server/c
 import { keepFraction } from '../server/compression/ratio.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createDb, dropSchema, type DbHandle } from '../server/db/create-db.js';
-import { createEnginePool } from '../server/model/engine-pool.js';
+import { createEnginePool } from '../server/compression/runtime/engine-pool.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import type { WordScorer } from '../server/model/word-scorer.js';

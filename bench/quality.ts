@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
-import type { WeightsId } from '../server/compression/model-catalog.js';
+import type { WeightsId } from '../server/catalog/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../server/model/word-scorer.js';

@@ -27,7 +27,7 @@ import { createEngine } from '../server/compression/engine.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { createEnginePool } from '../server/model/engine-pool.js';
+import { createEnginePool } from '../server/compression/runtime/engine-pool.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { weightsOnDisk } from '../server/model/weights-availability.js';
 import { createQuotaStore } from '../server/rate-limit/quota.js';

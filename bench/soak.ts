@@ -25,7 +25,7 @@ import { loadConfig } from '../server/config.js';
 import { createDb, dropSchema } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { applyServerTimeouts } from '../server/http/server-timeouts.js';
-import { createEnginePool } from '../server/model/engine-pool.js';
+import { createEnginePool } from '../server/compression/runtime/engine-pool.js';
 import { weightsOnDisk } from '../server/model/weights-availability.js';
 import { createQuotaStore } from '../server/rate-limit/quota.js';
 import { longDocument, TOPICS } from '../test/helpers/texts.js';

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
 import type { LexicalMatch } from '../server/compression/lexical.js';
 import { wordRanks, wordVectors } from '../server/compression/word-vectors.js';
-import type { WeightsId } from '../server/compression/model-catalog.js';
+import type { WeightsId } from '../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from './baselines.js';
 import { memoScorer } from './memo-scorer.js';

@@ -8,7 +8,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RAPIDOC_BUNDLE, REDOC_BUNDLE, renderDocsPage, renderTryPage } from '../server/docs/docs-page.js';
-import { loadSpec, SPEC_PATH } from '../server/openapi-spec.js';
+import { loadSpec, SPEC_PATH } from '../server/project/openapi-spec.js';
 import { withNamedExamples } from '../server/docs/named-examples.js';
 
 export async function buildDocs(outDir: string): Promise<string[]> {

@@ -11,7 +11,7 @@ import { hostedKeyRoutes } from './api-keys/hosted-keys.routes.js';
 import { adminRoutes } from './billing/admin.routes.js';
 import { dashboardRouter } from './dashboard/dashboard-router.js';
 import { billingRoutes } from './billing/billing.routes.js';
-import './http/locals.js';
+import './request-locals.js';
 import { createConcurrencyCap } from './rate-limit/concurrency-cap.js';
 import { perIpLimit } from './rate-limit/per-ip-limit.js';
 import { createServices, type Services } from './services.js';
@@ -20,9 +20,10 @@ import { modelsRoutes } from './compression/models.routes.js';
 import { tokenCountRoutes } from './compression/token-count.routes.js';
 import { pricingModelsRoutes } from './billing/pricing-models.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { familyHealthRoutes } from './health/family-health.routes.js';
 import { alreadyReady, type Readiness } from './model/readiness.js';
 import type { CompressionBackend } from './compression/compression-backend.js';
-import { FAMILIES } from './compression/families.js';
+import { FAMILIES } from './catalog/families.js';
 import { ADAPTERS } from './compression/adapters.js';
 import { familyRoutes } from './compression/family-routes.js';
 import type { Config } from './config.js';
@@ -37,7 +38,7 @@ import { requireBody } from './http/require-body.js';
 import { requireHttps } from './http/require-https.js';
 import { addTrailingSlash } from './http/trailing-slash.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
-import { loadSpec } from './openapi-spec.js';
+import { loadSpec } from './project/openapi-spec.js';
 import type { QuotaStore } from './rate-limit/quota.js';
 import { usageRoutes } from './usage/usage.routes.js';
 import { DEFAULT_PROXY_SETTINGS } from './proxy/proxy-settings.js';
@@ -94,7 +95,8 @@ export function routeTable(deps: AppDeps, now: () => number = deps.now ?? Date.n
   const startedAt = now();
   return [
     ...healthRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
-    ...allFamilyInfoRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
+    ...familyHealthRoutes({ db: deps.db, weights: deps.weights, readiness, quotas: deps.quotas, version: VERSION, startedAt, now }),
+    ...allFamilyInfoRoutes({ weights: deps.weights }),
     ...modelsRoutes({ weights: deps.weights }),
     ...pricingModelsRoutes(),
     ...tokenCountRoutes({ perIpLimit: perIpLimit(deps.quotas, 'token counting', config.estimateRpmPerIp) }),

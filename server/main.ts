@@ -16,7 +16,7 @@ import { drainable } from './http/drain.js';
 import { gracefulStop } from './http/graceful-stop.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
-import { createEnginePool } from './model/engine-pool.js';
+import { createEnginePool } from './compression/runtime/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
 import { catalogWeights, stoppable, warmUp } from './model/readiness.js';
 import { createQuotaStore } from './rate-limit/quota.js';

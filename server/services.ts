@@ -1,4 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { AccountHooks } from './accounts/account-hooks.js';
+import { revokeAccountApiKeys } from './api-keys/api-keys.repository.js';
+import { accountTier } from './billing/account-tier.js';
+import { insertLedgerEntry } from './billing/ledger.repository.js';
+import { countPendingForAccount, keySpendThisMonth, monthlyCompressedTokens } from './billing/usage.repository.js';
 import { createAuthService } from './accounts/auth.service.js';
 import { createLoginThrottle } from './accounts/login-throttle.js';
 import { createProfileService } from './accounts/profile.service.js';
@@ -38,7 +43,15 @@ export function createServices(deps: ServiceDeps) {
   const billing = trackOpenHolds(createBillingService({ db, clock, replicaId: deps.replicaId ?? null }));
   const limits = createRequestLimits(deps.quotas);
   const tiers = createTierCache({ db, clock });
-  const keys = createApiKeysService({ db, clock });
+  // Cross-domain effects, wired here so lower domains name no code of higher ones (docs/architecture.md).
+  const accountHooks: AccountHooks = {
+    recordSignupGrant: (tx, accountId, amountNusd) => insertLedgerEntry(tx, { account_id: accountId, kind: 'grant', amount_nusd: amountNusd, note: 'starting credit' }),
+    accountTier,
+    monthlyCompressedTokens,
+    countPending: countPendingForAccount,
+    revokeApiKeys: revokeAccountApiKeys,
+  };
+  const keys = createApiKeysService({ db, clock, billing: { accountTier, keySpendThisMonth } });
   return {
     auth: createAuthService({
       db,
@@ -47,12 +60,14 @@ export function createServices(deps: ServiceDeps) {
       adminEmail: deps.adminEmail,
       signup: deps.signup,
       loginThrottle: createLoginThrottle(deps.quotas),
+      recordSignupGrant: accountHooks.recordSignupGrant,
     }),
     keys,
     hostedKeys: createHostedKeysService({ db, clock, keys }),
     profiles: createProfileService({
       db,
       clock,
+      hooks: accountHooks,
       onAccountDeleted: (accountId) => {
         keys.forgetAccount(accountId);
         tiers.forget(accountId);

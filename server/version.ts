@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fromRoot } from './project-root.js';
+import { fromRoot } from './project/project-root.js';
 
 /** The package version, reported by /health. */
 export const VERSION: string = (

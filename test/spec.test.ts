@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { lintSpec } from '../scripts/lint-spec.js';
-import { FAMILIES } from '../server/compression/families.js';
+import { FAMILIES } from '../server/catalog/families.js';
 
 const spec = parse(readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8'));
 

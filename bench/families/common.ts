@@ -14,7 +14,7 @@ import { countItems, compressItems } from '../../server/compression/compress-ite
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
 import { createEngine } from '../../server/compression/engine.js';
 import type { Accounted, EngineOptions, FamilyAdapter, ResultAccounting } from '../../server/compression/family-adapter.js';
-import type { WeightsId } from '../../server/compression/model-catalog.js';
+import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import type { CoarseToFine } from '../../server/compression/scoring-plan.js';
 import { keepFraction } from '../../server/compression/ratio.js';
 import { countTokens } from '../../server/compression/tokens.js';

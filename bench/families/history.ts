@@ -17,7 +17,7 @@
  */
 import type { components } from '../../generated/schema.js';
 import { history, type HistoryItem } from '../../server/compression/history.js';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { sentencesIn } from '../../server/compression/segment.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { truncate } from '../baselines.js';

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { markdown } from '../../server/compression/question-agnostic.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { rng } from '../squad.js';

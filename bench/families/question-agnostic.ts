@@ -8,7 +8,7 @@
  * deduplicated, plus 100 prose passages of package READMEs in node_modules.
  * Flags: --limit N (contexts: half SQuAD, half README), --models DIR, --out DIR, --seed S.
  */
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { questionAgnostic } from '../../server/compression/question-agnostic.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { randomSentences, truncate } from '../baselines.js';

@@ -17,7 +17,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { toolOutput, type ToolOutputItem } from '../../server/compression/tool-output.js';
 import { rng } from '../squad.js';

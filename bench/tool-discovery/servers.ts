@@ -12,7 +12,7 @@ import { createApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDb } from '../../server/db/create-db.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
+import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore } from '../../server/rate-limit/quota.js';
 import { bm25Pick } from './bm25.js';

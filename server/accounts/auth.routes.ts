@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { components } from '../../generated/schema.js';
 import type { Route } from '../http/route-table.js';
-import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { AuthService } from './auth.service.js';
 import { principalOf, requireBearer } from './bearer-auth.js';
 
@@ -10,7 +9,8 @@ type Params = Record<string, string>;
 
 export interface AuthRouteDeps {
   auth: AuthService;
-  keys: ApiKeysService;
+  /** The key logout of api-keys (wired in app.ts): the one key operation these routes need. */
+  keys: { logout(key: string): Promise<string | null> };
   /** Per-IP limit shared by signup and login (credential stuffing). */
   perIpLimit: RequestHandler;
 }

@@ -3,8 +3,8 @@ import type { components } from '../../generated/schema.js';
 import type { AccountRow, Database } from '../db/database.js';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../http/api-error.js';
-import { insertLedgerEntry } from '../billing/ledger.repository.js';
-import { usdToNano } from '../billing/prices.js';
+import type { AccountHooks } from './account-hooks.js';
+import { usdToNano } from '../catalog/prices.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../security/secrets.js';
 import { isWellFormed, issueToken, lookupOf, matchDigest, SESSION_TOKEN } from '../security/opaque-token.js';
 import { findAccountByEmail, findAccountById, insertAccount } from './accounts.repository.js';
@@ -35,6 +35,8 @@ export interface AuthServiceDeps {
   signup?: 'open' | 'closed' | undefined;
   /** Per-address and per-account limits on failed logins (server/accounts/login-throttle.ts). */
   loginThrottle: LoginThrottle;
+  /** Billing's side of the starting credit (server/services.ts). */
+  recordSignupGrant: AccountHooks['recordSignupGrant'];
 }
 
 const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -88,7 +90,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           balance_nusd: credit,
           deleted_at: null,
         });
-        await insertLedgerEntry(tx, { account_id: created.id, kind: 'grant', amount_nusd: credit, note: 'starting credit' });
+        await deps.recordSignupGrant(tx, created.id, credit);
         return created;
       });
       return openSession(account);

@@ -2,11 +2,9 @@ import type { Kysely } from 'kysely';
 import type { components } from '../../generated/schema.js';
 import type { AccountRow, Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { revokeAccountApiKeys } from '../api-keys/api-keys.repository.js';
-import { accountTier } from '../billing/account-tier.js';
-import { nanoToUsd } from '../billing/prices.js';
-import { modelLimits } from '../billing/tiers.js';
-import { countPendingForAccount, monthlyCompressedTokens } from '../billing/usage.repository.js';
+import { nanoToUsd } from '../catalog/prices.js';
+import { modelLimits } from '../catalog/tiers.js';
+import type { AccountHooks } from './account-hooks.js';
 import { countOtherAdmins, findAccountById, lockAccount, updateAccount } from './accounts.repository.js';
 import type { Principal } from './auth.service.js';
 import { revokeAccountSessions } from './sessions.repository.js';
@@ -30,8 +28,18 @@ function checkAccountType(current: AccountRow['account_type'], wanted: AccountTy
   return wanted;
 }
 
-/** The seven profile operations. `onAccountDeleted` lets caches of the account forget it. */
-export function createProfileService({ db, clock, onAccountDeleted }: { db: Kysely<Database>; clock: () => Date; onAccountDeleted?: (accountId: string) => void }) {
+/** The seven profile operations. `onAccountDeleted` lets caches of the account forget it; `hooks` reach billing and api-keys. */
+export function createProfileService({
+  db,
+  clock,
+  hooks,
+  onAccountDeleted,
+}: {
+  db: Kysely<Database>;
+  clock: () => Date;
+  hooks: Omit<AccountHooks, 'recordSignupGrant'>;
+  onAccountDeleted?: (accountId: string) => void;
+}) {
   async function fresh(principal: Principal): Promise<AccountRow> {
     const account = await findAccountById(db, principal.account.id);
     if (!account) throw new ApiError('authentication_error', 'Account no longer exists');
@@ -43,7 +51,7 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
     if (account.role === 'admin' && (await countOtherAdmins(db, account.id)) === 0) {
       reasons.push('the last admin account cannot be deleted');
     }
-    if ((await countPendingForAccount(db, account.id)) > 0) reasons.push('a billable request is in flight');
+    if ((await hooks.countPending(db, account.id)) > 0) reasons.push('a billable request is in flight');
     return { can_delete: reasons.length === 0, reasons };
   }
 
@@ -64,7 +72,7 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
     async get(principal: Principal): Promise<Profile> {
       const account = await fresh(principal);
       const now = clock();
-      const monthly = await monthlyCompressedTokens(db, account.id, now);
+      const monthly = await hooks.monthlyCompressedTokens(db, account.id, now);
       const balance = nanoToUsd(account.balance_nusd);
       return {
         id: account.id,
@@ -77,7 +85,7 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
         // The hosted API's type has no null: unset reads as its default, and account_type_set tells the two apart.
         account_type: account.account_type ?? 'user',
         account_type_set: account.account_type !== null,
-        tier: (await accountTier(db, account.id, now)).name,
+        tier: (await hooks.accountTier(db, account.id, now)).name,
         balance_usd: balance,
         wallet_balance: balance,
         monthly_compressed_tokens: monthly,
@@ -101,7 +109,7 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
     },
 
     async rateLimits(principal: Principal): Promise<RateLimitsData> {
-      const tier = await accountTier(db, principal.account.id, clock());
+      const tier = await hooks.accountTier(db, principal.account.id, clock());
       return {
         tier: tier.name,
         ...tier.rate_limits,
@@ -126,7 +134,7 @@ export function createProfileService({ db, clock, onAccountDeleted }: { db: Kyse
       if (!verdict.can_delete) throw new ApiError('cannot_delete', 'This account cannot be deleted now', { detail: verdict.reasons.join('; ') });
       const now = clock();
       await db.transaction().execute(async (tx) => {
-        await revokeAccountApiKeys(tx, account.id, now);
+        await hooks.revokeApiKeys(tx, account.id, now);
         await revokeAccountSessions(tx, account.id, now);
         // Frees the email for a new signup while the row keeps the usage history attached.
         await updateAccount(tx, account.id, { deleted_at: now, email: `deleted:${account.id}:${account.email}` });

@@ -3,9 +3,9 @@ import type { components } from '../../generated/schema.js';
 import type { Principal } from '../accounts/auth.service.js';
 import type { AccountRow, ApiKeyRow, Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { nanoToUsd, usdToNano } from '../billing/prices.js';
-import { accountTier } from '../billing/account-tier.js';
-import { keySpendThisMonth } from '../billing/usage.repository.js';
+import { nanoToUsd, usdToNano } from '../catalog/prices.js';
+import type { Executor } from '../db/executor.js';
+import type { Tier } from '../catalog/tiers.js';
 import { API_KEY, isWellFormed, issueToken, lookupOf, matchDigest } from '../security/opaque-token.js';
 import { sha256Hex } from '../security/secrets.js';
 import { createPrincipalCache, type PrincipalCache } from './principal-cache.js';
@@ -61,13 +61,21 @@ export interface ApiKeysServiceDeps {
   clock: () => Date;
   /** Recently authenticated keys (shared with whatever else must forget them); a private one by default. */
   principals?: PrincipalCache;
+  /** Billing's reads, wired in services.ts: api-keys sits below billing in the folder graph. */
+  billing: KeyBilling;
+}
+
+/** What keys read from billing: the tier (its key cap) and a key's spend this month. */
+export interface KeyBilling {
+  accountTier(db: Executor, accountId: string, now: Date): Promise<Tier>;
+  keySpendThisMonth(db: Executor, apiKeyId: string, now: Date): Promise<number>;
 }
 
 /** Issue, list, read, re-budget, revoke and authenticate API keys. */
-export function createApiKeysService({ db, clock, principals = createPrincipalCache() }: ApiKeysServiceDeps) {
+export function createApiKeysService({ db, clock, principals = createPrincipalCache(), billing }: ApiKeysServiceDeps) {
   async function present(row: ApiKeyRow): Promise<ApiKey> {
     const now = clock();
-    return toApiKey(row, await keySpendThisMonth(db, row.id, now), now);
+    return toApiKey(row, await billing.keySpendThisMonth(db, row.id, now), now);
   }
 
   async function owned(principal: Principal, keyId: string): Promise<ApiKeyRow> {
@@ -95,7 +103,7 @@ export function createApiKeysService({ db, clock, principals = createPrincipalCa
           await revokeApiKey(tx, old.id, now);
           principals.forgetKey(old.id);
         }
-        const tier = await accountTier(tx, principal.account.id, now);
+        const tier = await billing.accountTier(tx, principal.account.id, now);
         if ((await countActiveApiKeys(tx, principal.account.id, now)) >= tier.max_api_keys) {
           throw new ApiError('key_limit_reached', `${tier.display_name} allows ${tier.max_api_keys} active API keys`, {
             detail: 'Delete a key or reach a higher tier',

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/schema.js';
 import type { Principal } from '../accounts/auth.service.js';
-import { nanoToUsd } from '../billing/prices.js';
-import { monthStart } from '../billing/usage.repository.js';
+import { nanoToUsd } from '../catalog/prices.js';
+import { monthStart } from '../catalog/tiers.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiKeysService } from './api-keys.service.js';

@@ -4,7 +4,7 @@ import type { Route } from '../http/route-table.js';
 import { perIpLimit } from '../rate-limit/per-ip-limit.js';
 import type { QuotaStore } from '../rate-limit/quota.js';
 import { estimateCost, type CostEstimateRequest } from './cost-estimate.js';
-import { scaleLimits, TIERS } from './tiers.js';
+import { scaleLimits, TIERS } from '../catalog/tiers.js';
 
 type TiersResponse = components['schemas']['TiersResponse'];
 type CostEstimateResponse = components['schemas']['CostEstimateResponse'];

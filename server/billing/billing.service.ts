@@ -3,10 +3,10 @@ import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { addToBalance, findAccountById, lockAccount } from '../accounts/accounts.repository.js';
 import { lockApiKey } from '../api-keys/api-keys.repository.js';
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from '../catalog/families.js';
 import { finishInOneStatement, holdInOneStatement } from './holds.repository.js';
 import { insertLedgerEntry } from './ledger.repository.js';
-import { costNanoUsd, nanoToUsd, usdToNano } from './prices.js';
+import { costNanoUsd, nanoToUsd, usdToNano } from '../catalog/prices.js';
 import { findStalePending, keySpendThisMonth } from './usage.repository.js';
 
 /** A pre-authorized request: its worst-case cost is held until settle or release. */

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/schema.js';
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from '../catalog/families.js';
 import { ApiError } from '../http/api-error.js';
-import { costNanoUsd, INPUT_PRICE_PER_1M_USD, nanoToUsd } from './prices.js';
+import { costNanoUsd, INPUT_PRICE_PER_1M_USD, nanoToUsd } from '../catalog/prices.js';
 
 export type CostEstimateRequest = components['schemas']['CostEstimateRequest'];
 export type CostEstimate = components['schemas']['CostEstimate'];

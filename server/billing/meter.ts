@@ -1,5 +1,5 @@
 import type { KeyPrincipal } from '../api-keys/api-keys.service.js';
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from '../catalog/families.js';
 import type { RequestLimits } from '../rate-limit/request-limits.js';
 import type { TierCache } from './account-tier.js';
 import type { Actual, BillingService, Hold } from './billing.service.js';

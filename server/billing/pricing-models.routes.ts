@@ -1,8 +1,8 @@
 import type { components } from '../../generated/schema.js';
-import { MODEL_CATALOG } from '../compression/model-catalog.js';
-import { modelLabel } from '../compression/model-listing.js';
+import { MODEL_CATALOG } from '../catalog/model-catalog.js';
+import { modelLabel } from '../catalog/model-label.js';
 import type { Route } from '../http/route-table.js';
-import { INPUT_PRICE_PER_1M_USD } from './prices.js';
+import { INPUT_PRICE_PER_1M_USD } from '../catalog/prices.js';
 
 type PricingModelsResponse = components['schemas']['PricingModelsResponse'];
 

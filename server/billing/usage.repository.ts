@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
 import type { UsageEventRow } from '../db/database.js';
 import type { Executor } from '../db/executor.js';
-
-/** First instant of the UTC calendar month containing `now`. */
-export function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
+import { monthStart } from '../catalog/tiers.js';
 
 /** `usage_months.month` of `now`: its month's first day, 'YYYY-MM-DD' (a date, so no time zone in the comparison). */
 function monthKey(now: Date): string {

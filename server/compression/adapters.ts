@@ -1,5 +1,5 @@
 import type { AnyFamilyAdapter } from './family-adapter.js';
-import type { FamilyId } from './families.js';
+import type { FamilyId } from '../catalog/families.js';
 import { history } from './history.js';
 import { markdown, questionAgnostic } from './question-agnostic.js';
 import { questionSpecific } from './question-specific.js';

@@ -1,5 +1,5 @@
 import type { EngineRequest, EngineResult } from './engine.js';
-import type { WeightsId } from './model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 
 /**
  * Where compression and token counting run. The server uses a worker-thread pool so inference

@@ -1,4 +1,4 @@
-import type { WeightsId } from './model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
 import { assemble, CUT_MARKS_MIN_TOKENS, PLACEHOLDER } from './assemble.js';

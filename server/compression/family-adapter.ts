@@ -1,6 +1,6 @@
 import type { EngineRequest, EngineResult } from './engine.js';
-import type { Family } from './families.js';
-import type { ModelSpec } from './model-catalog.js';
+import type { Family } from '../catalog/families.js';
+import type { ModelSpec } from '../catalog/model-catalog.js';
 
 /** Options shared by every item of a request, as the engine takes them. */
 export type EngineOptions = Omit<EngineRequest, 'context' | 'query' | 'parts' | 'originalTokens'>;

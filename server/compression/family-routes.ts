@@ -11,7 +11,7 @@ import type { WeightsAvailability } from '../model/weights-availability.js';
 import type { CompressionBackend } from './compression-backend.js';
 import { compressItems, countItems } from './compress-items.js';
 import type { Accounted, AnyFamilyAdapter, ResultAccounting } from './family-adapter.js';
-import { resolveModel, type ModelSpec } from './model-catalog.js';
+import { resolveModel, type ModelSpec } from '../catalog/model-catalog.js';
 import type { ConcurrencyCap } from '../rate-limit/concurrency-cap.js';
 
 export interface FamilyRoutesDeps {

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/schema.js';
-import type { WeightsId } from './model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 
 type LanguageSupport = components['schemas']['LanguageSupport'];
 

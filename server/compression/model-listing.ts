@@ -1,24 +1,15 @@
 import type { components } from '../../generated/schema.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
-import type { FamilyId } from './families.js';
-import type { ModelSpec } from './model-catalog.js';
+import type { FamilyId } from '../catalog/families.js';
+import type { ModelSpec } from '../catalog/model-catalog.js';
 import { TOKENIZER, toModelRecord } from './model-record.js';
 import { sampleTextsFor } from './sample-texts.js';
+import { modelLabel } from '../catalog/model-label.js';
 
 type CompressionModelOption = components['schemas']['CompressionModelOption'];
 type DemoData = components['schemas']['DemoData'];
 type ModelRecord = components['schemas']['ModelRecord'];
 
-// Model-id prefixes that are acronyms (history, tool-output, tool-discovery compression).
-const ACRONYMS = new Set(['hcc', 'toc', 'tdc']);
-
-/** `toc_americano_v1` -> `TOC Americano v1`: a display name derived from the id, so new catalog entries get one. */
-export function modelLabel(id: string): string {
-  return id
-    .split('_')
-    .map((part) => (ACRONYMS.has(part) ? part.toUpperCase() : /^v\d+$/.test(part) ? part : part.charAt(0).toUpperCase() + part.slice(1)))
-    .join(' ');
-}
 
 /**
  * The reference's `DemoCompressionModelOption` for one model. `tier_scale` names the model's

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/schema.js';
-import { INPUT_PRICE_PER_1M_USD } from '../billing/prices.js';
+import { INPUT_PRICE_PER_1M_USD } from '../catalog/prices.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
-import type { ModelSpec } from './model-catalog.js';
+import type { ModelSpec } from '../catalog/model-catalog.js';
 import { languageSupport } from './language-support.js';
 
 export type ModelRecord = components['schemas']['ModelRecord'];

@@ -2,8 +2,8 @@ import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
 import type { Route } from '../http/route-table.js';
 import type { WeightsAvailability } from '../model/weights-availability.js';
-import { FAMILIES, type FamilyId } from './families.js';
-import { MODEL_CATALOG, type ModelSpec } from './model-catalog.js';
+import { FAMILIES, type FamilyId } from '../catalog/families.js';
+import { MODEL_CATALOG, type ModelSpec } from '../catalog/model-catalog.js';
 import { modelDetail, modelListing } from './model-listing.js';
 
 type CompressModelsResponse = components['schemas']['CompressModelsResponse'];

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/api-error.js';
-import type { ModelSpec } from './model-catalog.js';
+import type { ModelSpec } from '../catalog/model-catalog.js';
 
 /**
  * 422 `validation_error` when a request's query breaks its model's rule: a query-aware model

@@ -2,7 +2,7 @@ import type { components } from '../../generated/schema.js';
 import { contextItems, rejectQuery, type ContextItem } from './context-items.js';
 import type { ContentFormat, EngineResult } from './engine.js';
 import { engineOptions, type FamilyAdapter } from './family-adapter.js';
-import { FAMILIES, type FamilyId } from './families.js';
+import { FAMILIES, type FamilyId } from '../catalog/families.js';
 
 type Options = components['schemas']['AgnosticOptions'];
 type CompressionResult = components['schemas']['CompressionResult'];

@@ -3,7 +3,7 @@ import { ApiError } from '../http/api-error.js';
 import { contextItems, type ContextItem } from './context-items.js';
 import type { EngineResult } from './engine.js';
 import { engineOptions, type FamilyAdapter } from './family-adapter.js';
-import { FAMILIES } from './families.js';
+import { FAMILIES } from '../catalog/families.js';
 
 type Single = components['schemas']['QuestionSpecificRequest'];
 type Batch = components['schemas']['QuestionSpecificBatchRequest'];

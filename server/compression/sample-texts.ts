@@ -1,4 +1,4 @@
-import type { FamilyId } from './families.js';
+import type { FamilyId } from '../catalog/families.js';
 
 /** A short example input a client (or the dashboard) can offer to try a family: the reference's `SampleText`. */
 export interface SampleText {

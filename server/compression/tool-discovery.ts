@@ -1,7 +1,7 @@
 import type { components } from '../../generated/schema.js';
 import type { EngineResult } from './engine.js';
 import { engineOptions, type Accounted, type FamilyAdapter } from './family-adapter.js';
-import { FAMILIES } from './families.js';
+import { FAMILIES } from '../catalog/families.js';
 import { actualRatio } from './ratio.js';
 import { toToolSpec } from './tool-discovery/tool-shapes.js';
 import type { ToolDiscoveryInput } from './tool-discovery/rank.js';

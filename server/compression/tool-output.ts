@@ -2,9 +2,9 @@ import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
 import type { EngineResult } from './engine.js';
 import { engineOptions, type Accounted, type FamilyAdapter } from './family-adapter.js';
-import { FAMILIES } from './families.js';
+import { FAMILIES } from '../catalog/families.js';
 import type { ToolFormat } from './formats/format-input.js';
-import { resolveModel } from './model-catalog.js';
+import { resolveModel } from '../catalog/model-catalog.js';
 import { checkQueryRule } from './query-rule.js';
 import { actualRatio, nxRatio } from './ratio.js';
 

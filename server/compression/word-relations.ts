@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { fromRoot } from '../project-root.js';
+import { fromRoot } from '../project/project-root.js';
 
 /**
  * WordNet neighbours of a word (`models/wordnet/related.txt.gz`, scripts/build-wordnet.ts, WordNet 3.1):

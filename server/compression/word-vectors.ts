@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fromRoot } from '../project-root.js';
+import { fromRoot } from '../project/project-root.js';
 
 /**
  * Word vectors trained on the project's corpus (scripts/train/word_vectors.py) and retrofitted to

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { fileURLToPath } from 'node:url';
-import { loadSpec, SPEC_PATH } from '../openapi-spec.js';
+import { loadSpec, SPEC_PATH } from '../project/openapi-spec.js';
 import { withNamedExamples } from './named-examples.js';
 import { RAPIDOC_BUNDLE, REDOC_BUNDLE, renderDocsPage, renderTryPage } from './docs-page.js';
 

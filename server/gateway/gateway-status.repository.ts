@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { monthStart } from '../billing/usage.repository.js';
+import { monthStart } from '../catalog/tiers.js';
 import type { Executor } from '../db/executor.js';
 
 /** Midnight UTC of the day containing `now`. */

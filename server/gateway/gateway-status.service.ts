@@ -4,7 +4,7 @@ import type { KeyPrincipal } from '../api-keys/api-keys.service.js';
 import { toApiKey } from '../api-keys/api-keys.service.js';
 import { findAccountById } from '../accounts/accounts.repository.js';
 import { accountTier } from '../billing/account-tier.js';
-import { nanoToUsd } from '../billing/prices.js';
+import { nanoToUsd } from '../catalog/prices.js';
 import { keySpendThisMonth } from '../billing/usage.repository.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';

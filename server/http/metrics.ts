@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CompressionBackend } from '../compression/compression-backend.js';
 import type { DbHandle } from '../db/create-db.js';
 
 /**
@@ -9,6 +8,14 @@ import type { DbHandle } from '../db/create-db.js';
  * route and status, latency, engine queue depth and job time, tokens in and out, holds pending.
  * Served at `GET /metrics`, outside the API spec; restrict it at the proxy on a public server.
  */
+/** The engine calls `instrument` times: the part of compression's backend metrics needs (http/ imports no domain). */
+export interface TimedEngine<R, S> {
+  compress(requests: R, signal?: AbortSignal): Promise<S>;
+  cancelledJobs?(): number;
+  countTokens(texts: readonly string[]): Promise<number[]>;
+  close(): Promise<void>;
+}
+
 export function createMetrics(deps: { db: DbHandle }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'crema_' });
@@ -85,7 +92,7 @@ export function createMetrics(deps: { db: DbHandle }) {
       next();
     }) satisfies RequestHandler,
     /** The backend, with its calls counted in the queue depth and timed. */
-    instrument(backend: CompressionBackend): CompressionBackend {
+    instrument<R, S>(backend: TimedEngine<R, S>): TimedEngine<R, S> {
       return {
         compress: (requests, signal) => timed('compress', () => backend.compress(requests, signal)),
         ...(backend.cancelledJobs ? { cancelledJobs: () => backend.cancelledJobs!() } : {}),

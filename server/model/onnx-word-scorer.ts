@@ -1,7 +1,7 @@
 import { endianness } from 'node:os';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-import type { WeightsId } from '../compression/model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 import type { ScoreRequest, WordScorer } from './word-scorer.js';
 import { chooseServedFile, FP32_FILE, INT8_FILE, type ModelFormat, type ServedFile } from './served-file.js';
 import { createSession, threadsPerWorker, useSessionOptions } from './onnx-session-options.js';

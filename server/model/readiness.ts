@@ -1,4 +1,4 @@
-import { MODEL_CATALOG, type WeightsId } from '../compression/model-catalog.js';
+import { MODEL_CATALOG, type WeightsId } from '../catalog/model-catalog.js';
 
 export type ReadinessStatus = 'loading' | 'ready' | 'failed' | 'stopping';
 

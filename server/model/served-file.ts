@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
-import type { WeightsId } from '../compression/model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 import { dequantizeOnnx } from './dequantize.js';
 import type { ModelFormat } from './served-format.js';
 

@@ -1,4 +1,4 @@
-import type { WeightsId } from '../compression/model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 
 /**
  * `MODEL_FORMAT`: which ONNX file serves each network. auto (the default) times the int8 file

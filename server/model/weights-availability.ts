@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { WeightsId } from '../compression/model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 import { servedOnnxFile } from './served-format.js';
 
 /** Tells whether a scoring network's files are bundled; the model records and /health report it. */

@@ -1,4 +1,4 @@
-import type { WeightsId } from '../compression/model-catalog.js';
+import type { WeightsId } from '../catalog/model-catalog.js';
 
 /** One scoring job: a context already split into words, with the query for query-aware models. */
 export interface ScoreRequest {

@@ -1,4 +1,4 @@
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from '../catalog/families.js';
 import type { ProxySettings } from './proxy-settings.js';
 import type { TextSlot } from './text-slot.js';
 

@@ -1,4 +1,4 @@
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from '../catalog/families.js';
 
 /** How the proxy chooses what to compress; the defaults are what the server runs with. */
 export interface ProxySettings {

@@ -4,7 +4,7 @@ import type { Meter } from '../billing/meter.js';
 import type { CompressionBackend } from '../compression/compression-backend.js';
 import type { EngineRequest } from '../compression/engine.js';
 import { engineOptions } from '../compression/family-adapter.js';
-import { resolveModel } from '../compression/model-catalog.js';
+import { resolveModel } from '../catalog/model-catalog.js';
 import { countTokens } from '../compression/tokens.js';
 import { BoundedMap } from './bounded-map.js';
 import { planCompression, type SlotJob } from './compression-plan.js';

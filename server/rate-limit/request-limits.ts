@@ -1,6 +1,6 @@
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from '../catalog/families.js';
 import { ApiError } from '../http/api-error.js';
-import { limitsFor, type Tier } from '../billing/tiers.js';
+import { limitsFor, type Tier } from '../catalog/tiers.js';
 import type { QuotaDecision, QuotaStore } from './quota.js';
 
 export interface LimitInput {

@@ -1,4 +1,4 @@
-import { monthStart } from '../billing/usage.repository.js';
+import { monthStart } from '../catalog/tiers.js';
 import { ApiError } from '../http/api-error.js';
 
 export type StatsPeriod = 'last_day' | 'last_week' | 'last_month' | 'last_90_days' | 'last_year' | 'current_month' | 'custom';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { components, operations } from '../../generated/schema.js';
 import type { Principal } from '../accounts/auth.service.js';
-import { nanoToUsd } from '../billing/prices.js';
+import { nanoToUsd } from '../catalog/prices.js';
 import type { Database } from '../db/database.js';
 import { bucketStarts, statsPeriodRange } from './stats-period.js';
 import { sumUsageStats, type StatsSums } from './usage-stats.repository.js';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { limitsFor, tierForMonthlyTokens, TIERS } from '../../server/billing/tiers.js';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { limitsFor, tierForMonthlyTokens, TIERS } from '../../server/catalog/tiers.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const t = useTestApp();

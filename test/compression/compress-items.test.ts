@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compressItems } from '../../server/compression/compress-items.js';
 import { createEngine, type EngineRequest, type EngineResult } from '../../server/compression/engine.js';
 import { toolOutput } from '../../server/compression/tool-output.js';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { fakeScorer } from '../helpers/fake-scorer.js';
 
 describe("a batch row's duration_ms is its own time", () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES } from '../../server/compression/families.js';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { FAMILIES } from '../../server/catalog/families.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import type { WeightsAvailability } from '../../server/model/weights-availability.js';
 import { referenceErrors } from '../helpers/reference-schema.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -4,7 +4,7 @@ import { languageOf, lexicalWeightFor, stemmerFor } from '../../server/compressi
 import { bm25, matchScores, PLAIN_MATCH, terms } from '../../server/compression/lexical.js';
 import { graphemeStartAtOrBefore, pushToken, segment, sentencesIn, type Span } from '../../server/compression/segment.js';
 import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { toModelRecord } from '../../server/compression/model-record.js';
 
 // Real text: Debian's translated man pages (manpages-zh, -ja, -ru, -de), LibreOffice's Hindi help

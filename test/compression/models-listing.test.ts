@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES } from '../../server/compression/families.js';
+import { FAMILIES } from '../../server/catalog/families.js';
 import { createInProcessBackend } from '../../server/compression/in-process-backend.js';
-import { MODEL_CATALOG } from '../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { fakeScorer } from '../helpers/fake-scorer.js';
 import { referenceErrors } from '../helpers/reference-schema.js';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../../server/openapi-spec.js';
+import { loadSpec } from '../../server/project/openapi-spec.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { TEST_ADMIN_EMAIL, useTestApp } from '../helpers/test-app.js';
 import { HOSTILE_STRINGS, leafPaths, mulberry32, Rng, sample, setAt, WRONG_TYPES, type Json } from './spec-sampler.js';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import { pino } from 'pino';
 import { keyPrincipalOf, requireApiKey } from '../../server/api-keys/api-key-auth.js';
-import type { ModelId } from '../../server/compression/families.js';
+import type { ModelId } from '../../server/catalog/families.js';
 import { errorHandler } from '../../server/http/api-error-middleware.js';
-import '../../server/http/locals.js';
+import '../../server/request-locals.js';
 import type { Services } from '../../server/services.js';
 
 /**

@@ -7,7 +7,7 @@ import { createApp, type AppDeps } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
 import { createDb, dropSchema, type CreateDbOptions, type DbHandle } from '../../server/db/create-db.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
+import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore, type QuotaStore } from '../../server/rate-limit/quota.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../../server/openapi-spec.js';
+import { loadSpec } from '../../server/project/openapi-spec.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { useListeningApp } from '../helpers/listening-app.js';
 import { rawRequest } from '../helpers/raw-http.js';

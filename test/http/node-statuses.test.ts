@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../../server/openapi-spec.js';
+import { loadSpec } from '../../server/project/openapi-spec.js';
 import { NODE_STATUSES } from '../../scripts/lint-spec.js';
 import { useListeningApp } from '../helpers/listening-app.js';
 import { rawRequest } from '../helpers/raw-http.js';

@@ -6,7 +6,7 @@ import ort from 'onnxruntime-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { dequantizeOnnx } from '../../server/model/dequantize.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
+import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { chooseServedFile, type ServedFile } from '../../server/model/served-file.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
+import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
 import { createQuotaStore } from '../../server/rate-limit/quota.js';
 import { createRedisClient } from '../../server/rate-limit/redis-client.js';
 import { bearer, createKey, signup } from '../helpers/accounts.js';

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { components } from '../../../generated/schema.js';
 import { assemble, normalizeSpans } from '../../../server/compression/assemble.js';
 import { history, type HistoryItem } from '../../../server/compression/history.js';
-import { MODEL_CATALOG } from '../../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
 import { markdown, questionAgnostic } from '../../../server/compression/question-agnostic.js';
 import { questionSpecific } from '../../../server/compression/question-specific.js';
 import { segment } from '../../../server/compression/segment.js';

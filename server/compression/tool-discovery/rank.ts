@@ -1,6 +1,6 @@
 import type { WordScorer } from '../../model/word-scorer.js';
 import { splitWords } from '../../model/words.js';
-import type { WeightsId } from '../model-catalog.js';
+import type { WeightsId } from '../../catalog/model-catalog.js';
 import { wordRelations } from '../word-relations.js';
 import { wordRanks, wordVectors } from '../word-vectors.js';
 import { explain } from './explain.js';

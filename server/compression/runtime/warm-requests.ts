@@ -1,5 +1,5 @@
-import type { EngineRequest } from '../compression/engine.js';
-import type { WeightsId } from '../compression/model-catalog.js';
+import type { EngineRequest } from '../engine.js';
+import type { WeightsId } from '../../catalog/model-catalog.js';
 
 const TEXT =
   'Unworn shoes and clothing may be returned within 30 days of purchase with the original receipt. ' +

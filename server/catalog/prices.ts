@@ -1,18 +1,10 @@
-import type { ModelId } from '../compression/families.js';
+import type { ModelId } from './families.js';
+import { MODEL_CATALOG } from './model-catalog.js';
 
-/** USD per 1M original (input) tokens. One table for the estimate, model records and billing. */
-export const INPUT_PRICE_PER_1M_USD: Readonly<Record<ModelId, number>> = {
-  latte_v1: 0.1,
-  latte_v2: 0.1,
-  espresso_v1: 0.1,
-  markdown_v1: 0.1,
-  hcc_latte_v1: 0.1,
-  hcc_espresso_v1: 0.1,
-  toc_latte_v1: 0.1,
-  toc_latte_v2: 0.1,
-  toc_americano_v1: 0.1,
-  tdc_coldbrew_v1: 0.1,
-};
+/** USD per 1M original (input) tokens by model id, read from each model's catalog record. */
+export const INPUT_PRICE_PER_1M_USD: Readonly<Record<ModelId, number>> = Object.fromEntries(
+  Object.values(MODEL_CATALOG).map((spec) => [spec.id, spec.inputPricePer1mUsd]),
+) as Record<ModelId, number>;
 
 /** Nano-USD (1e-9 USD), the integer unit money is stored and summed in. */
 export const NANO_PER_USD = 1_000_000_000;

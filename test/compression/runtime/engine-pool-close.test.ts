@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineRequest } from '../../server/compression/engine.js';
-import { loadConfig } from '../../server/config.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
+import type { EngineRequest } from '../../../server/compression/engine.js';
+import { loadConfig } from '../../../server/config.js';
+import { createEnginePool } from '../../../server/compression/runtime/engine-pool.js';
 
 const modelsDir = loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }).modelsDir;
 const request = (i: number): EngineRequest => ({

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/schema.js';
-import type { ModelId } from '../compression/families.js';
-import { MODEL_CATALOG } from '../compression/model-catalog.js';
+import type { ModelId } from './families.js';
+import { MODEL_CATALOG } from './model-catalog.js';
 
 export type Tier = components['schemas']['Tier'];
 export type TierName = components['schemas']['TierName'];
@@ -16,10 +16,11 @@ export const TIERS: readonly Tier[] = [
   { name: 'tier5', display_name: 'Tier 5', min_monthly_tokens: 100_000_000, max_api_keys: 32, rate_limits: { rpm: 1_000, tpm: 4_000_000, rpd: 5_000_000 } },
 ];
 
-/** Per-model multipliers on the base limits: latte_v2 runs at twice the rpm and tpm. */
-export const MODEL_LIMIT_MULTIPLIERS: Partial<Record<ModelId, { rpm: number; tpm: number; rpd: number }>> = {
-  latte_v2: { rpm: 2, tpm: 2, rpd: 1 },
-};
+
+/** First instant of the UTC calendar month containing `now`: tiers count the month's tokens from it. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
 
 /** The highest tier whose threshold the month's compressed tokens reach. */
 export function tierForMonthlyTokens(tokens: number): Tier {
@@ -38,7 +39,7 @@ const scale = (value: number, factor: number): number => (value === -1 ? -1 : va
 
 /** The effective limits of one model at one tier. */
 export function limitsFor(tier: Tier, model: ModelId): RateLimits {
-  const m = MODEL_LIMIT_MULTIPLIERS[model] ?? { rpm: 1, tpm: 1, rpd: 1 };
+  const m = MODEL_CATALOG[model].limitMultipliers;
   const base = tier.rate_limits;
   return { rpm: scale(base.rpm, m.rpm), tpm: scale(base.tpm, m.tpm), rpd: scale(base.rpd, m.rpd) };
 }

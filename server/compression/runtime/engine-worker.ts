@@ -1,14 +1,14 @@
 /** Worker-thread entry: runs the engine with the ONNX scorer, off the server's event loop. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngine } from '../compression/engine.js';
-import { countTokens } from '../compression/tokens.js';
-import { wordVectors } from '../compression/word-vectors.js';
-import { wordRelations } from '../compression/word-relations.js';
-import { createOnnxWordScorer } from './onnx-word-scorer.js';
+import { createEngine } from '../engine.js';
+import { countTokens } from '../tokens.js';
+import { wordVectors } from '../word-vectors.js';
+import { wordRelations } from '../word-relations.js';
+import { createOnnxWordScorer } from '../../model/onnx-word-scorer.js';
 import { warmRequests } from './warm-requests.js';
 import type { WorkerEvent, WorkerRequest, WorkerResponse, WorkerSetup } from './engine-pool.js';
-import { lowerThreadPriority } from './thread-priority.js';
-import type { WordScorer } from './word-scorer.js';
+import { lowerThreadPriority } from '../../model/thread-priority.js';
+import type { WordScorer } from '../../model/word-scorer.js';
 
 const { cancelled: cancelledIds, busy, nice, ...scorerOptions } = workerData as WorkerSetup;
 const busyWorkers = new Int32Array(busy);

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { EngineRequest } from '../../server/compression/engine.js';
-import { loadConfig } from '../../server/config.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
-import { longDocument } from '../helpers/texts.js';
+import type { EngineRequest } from '../../../server/compression/engine.js';
+import { loadConfig } from '../../../server/config.js';
+import { createEnginePool } from '../../../server/compression/runtime/engine-pool.js';
+import { longDocument } from '../../helpers/texts.js';
 
 const pool = createEnginePool({ modelsDir: loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }).modelsDir });
 afterAll(() => pool.close());

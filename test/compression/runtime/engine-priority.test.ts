@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
-import { threadsPerWorker } from '../../server/model/onnx-session-options.js';
-import { lowerThreadPriority, type PriorityResult } from '../../server/model/thread-priority.js';
+import { loadConfig } from '../../../server/config.js';
+import { createEnginePool } from '../../../server/compression/runtime/engine-pool.js';
+import { threadsPerWorker } from '../../../server/model/onnx-session-options.js';
+import { lowerThreadPriority, type PriorityResult } from '../../../server/model/thread-priority.js';
 
 /** Nice value of every thread of this process (Linux /proc; field 19 of stat). */
 function niceByThread(): Map<number, number> {

@@ -5,7 +5,14 @@ export type WeightsId = 'latte_v1' | 'latte_v2' | 'espresso_v1';
 
 export type QueryMode = 'required' | 'optional' | 'forbidden';
 
-/** Everything crema knows about a model id, before availability and price are added. */
+/** Factors on a tier's base rpm, tpm and rpd for one model. */
+export interface LimitMultipliers {
+  rpm: number;
+  tpm: number;
+  rpd: number;
+}
+
+/** Everything crema knows about a model id, one record per model: billing, limits, routes and docs read it. */
 export interface ModelSpec {
   id: ModelId;
   family: FamilyId;
@@ -21,7 +28,13 @@ export interface ModelSpec {
    * resolve to this record, usage records `id`, and they are never listed as models of their own.
    */
   aliases: readonly string[];
+  /** USD per 1M original (input) tokens: the estimate, the model records and billing. */
+  inputPricePer1mUsd: number;
+  /** This model's factors on its tier's rate limits (1 each for most). */
+  limitMultipliers: LimitMultipliers;
 }
+
+const SAME_LIMITS: LimitMultipliers = { rpm: 1, tpm: 1, rpd: 1 };
 
 /** DESIGN.md section 2, as data. */
 export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
@@ -35,6 +48,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 128_000,
     weights: 'latte_v1',
     aliases: [],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   latte_v2: {
     id: 'latte_v2',
@@ -46,6 +61,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 128_000,
     weights: 'latte_v2',
     aliases: [],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: { rpm: 2, tpm: 2, rpd: 1 }, // latte_v2 runs at twice the rpm and tpm
   },
   espresso_v1: {
     id: 'espresso_v1',
@@ -57,6 +74,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 128_000,
     weights: 'espresso_v1',
     aliases: [],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   markdown_v1: {
     id: 'markdown_v1',
@@ -68,6 +87,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 128_000,
     weights: 'espresso_v1',
     aliases: [],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   hcc_latte_v1: {
     id: 'hcc_latte_v1',
@@ -79,6 +100,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 256_000,
     weights: 'latte_v1',
     aliases: [],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   hcc_espresso_v1: {
     id: 'hcc_espresso_v1',
@@ -90,6 +113,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 256_000,
     weights: 'espresso_v1',
     aliases: ['agentic_history_lingua'],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   toc_latte_v1: {
     id: 'toc_latte_v1',
@@ -101,6 +126,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 128_000,
     weights: 'latte_v2',
     aliases: ['agentic_tool_output_gemfilter'],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   toc_latte_v2: {
     id: 'toc_latte_v2',
@@ -112,6 +139,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 128_000,
     weights: 'latte_v2',
     aliases: ['toc_latte'],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   toc_americano_v1: {
     id: 'toc_americano_v1',
@@ -123,6 +152,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 128_000,
     weights: 'espresso_v1',
     aliases: ['toc_americano', 'agentic_tool_output_lingua'],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
   tdc_coldbrew_v1: {
     id: 'tdc_coldbrew_v1',
@@ -135,6 +166,8 @@ export const MODEL_CATALOG: Readonly<Record<ModelId, ModelSpec>> = {
     maxContextTokens: 512_000,
     weights: 'latte_v2',
     aliases: ['tdc_espresso', 'agentic_tool_discovery_sat'],
+    inputPricePer1mUsd: 0.1,
+    limitMultipliers: SAME_LIMITS,
   },
 };
 

@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { CompressionBackend } from '../compression/compression-backend.js';
-import type { EngineRequest, EngineResult } from '../compression/engine.js';
-import type { WeightsId } from '../compression/model-catalog.js';
-import type { OnnxWordScorerOptions } from './onnx-word-scorer.js';
-import { threadsPerWorker } from './onnx-session-options.js';
-import type { ServedFile } from './served-file.js';
-import type { PriorityResult } from './thread-priority.js';
+import type { CompressionBackend } from '../compression-backend.js';
+import type { EngineRequest, EngineResult } from '../engine.js';
+import type { WeightsId } from '../../catalog/model-catalog.js';
+import type { OnnxWordScorerOptions } from '../../model/onnx-word-scorer.js';
+import { threadsPerWorker } from '../../model/onnx-session-options.js';
+import type { ServedFile } from '../../model/served-file.js';
+import type { PriorityResult } from '../../model/thread-priority.js';
 
 export type WorkerRequest =
   | { id: number; op: 'compress'; requests: readonly EngineRequest[] }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
-import { createEnginePool } from '../../server/model/engine-pool.js';
-import { warmUp } from '../../server/model/readiness.js';
+import { loadConfig } from '../../../server/config.js';
+import { createEnginePool } from '../../../server/compression/runtime/engine-pool.js';
+import { warmUp } from '../../../server/model/readiness.js';
 
 const modelsDir = loadConfig({ MODELS_DIR: process.env['MODELS_DIR'] }).modelsDir;
 
