@@ -5,7 +5,7 @@
  */
 import type { components } from '../../../generated/schema.js';
 import { history } from '../../../server/compression/history.js';
-import { MODEL_CATALOG } from '../../../server/compression/model-catalog.js';
+import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
 import { createBench } from '../../families/common.js';
 import { CHATS } from './chats.js';
 
