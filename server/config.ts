@@ -91,7 +91,7 @@ type Env = Record<string, string | undefined>;
  * latte_v2 at concurrency 16 gained 17-21% through the route at the same single-request speed, for
  * ~200 MB (latte_v2 only) to ~600 MB (every network loaded) more memory.
  */
-export function defaultEngineWorkers(): number {
+function defaultEngineWorkers(): number {
   const limit = process.constrainedMemory?.() ?? 0;
   const memory = limit > 0 ? Math.min(limit, totalmem()) : totalmem();
   return availableParallelism() >= 2 && memory >= 8 * 1024 ** 3 ? 2 : 1;

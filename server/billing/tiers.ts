@@ -3,7 +3,6 @@ import type { ModelId } from '../compression/families.js';
 import { MODEL_CATALOG } from '../compression/model-catalog.js';
 
 export type Tier = components['schemas']['Tier'];
-export type TierName = components['schemas']['TierName'];
 export type RateLimits = components['schemas']['RateLimits'];
 export type ScaleLimits = components['schemas']['ScaleLimits'];
 
@@ -17,7 +16,7 @@ export const TIERS: readonly Tier[] = [
 ];
 
 /** Per-model multipliers on the base limits: latte_v2 runs at twice the rpm and tpm. */
-export const MODEL_LIMIT_MULTIPLIERS: Partial<Record<ModelId, { rpm: number; tpm: number; rpd: number }>> = {
+const MODEL_LIMIT_MULTIPLIERS: Partial<Record<ModelId, { rpm: number; tpm: number; rpd: number }>> = {
   latte_v2: { rpm: 2, tpm: 2, rpd: 1 },
 };
 
@@ -26,12 +25,6 @@ export function tierForMonthlyTokens(tokens: number): Tier {
   let current = TIERS[0]!;
   for (const tier of TIERS) if (tokens >= tier.min_monthly_tokens) current = tier;
   return current;
-}
-
-export function tierByName(name: TierName): Tier {
-  const tier = TIERS.find((t) => t.name === name);
-  if (!tier) throw new Error(`unknown tier ${name}`);
-  return tier;
 }
 
 const scale = (value: number, factor: number): number => (value === -1 ? -1 : value * factor);

@@ -27,7 +27,7 @@ export const LEXICAL_WEIGHT = 0.7;
  * espresso_v1 kept 59/36/18% of such words at 2x/4x/10x coarse alone, 62/38/22% with 0.5
  * (fine: 55/36/22 -> 63/40/24); 0.2-0.35 gained less, 0.65 about the same as 0.5.
  */
-export const INFORMATION_WEIGHT = 0.5;
+const INFORMATION_WEIGHT = 0.5;
 /**
  * Lexical matching of the query: stems (development set, latte_v2 coarse, mean retention 63.9
  * plain, 65.9 stemmed; WordNet expansion of the query added nothing there and is not used), and
@@ -123,7 +123,7 @@ export const LEXICAL_MATCH: LexicalMatch = {
  * 78.2 / 63.6% at 4x/10x with 0, 86.4 / 73.6 with 0.7, 94.5 / 77.3 with 0.85 (coarse 93.6 / 77.3);
  * 1.0 was no better. Coarse units are blocks already.
  */
-export const BLOCK_WEIGHT = 0.85;
+const BLOCK_WEIGHT = 0.85;
 /**
  * Word units with a query: a sentence of at most this many words is kept or dropped whole, at
  * its sentence's rank (cut only as the lone best sentence of a tiny target). Its words rank low

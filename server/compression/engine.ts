@@ -90,7 +90,7 @@ export interface EngineResult {
 }
 
 /** Between the parts of a multi-part context: a paragraph break, so no unit spans two parts. */
-export const PART_SEPARATOR = '\n\n';
+const PART_SEPARATOR = '\n\n';
 
 /** The `context` of a multi-part request. */
 export function joinParts(parts: readonly string[]): string {
@@ -314,5 +314,3 @@ export function createEngine(scorer: WordScorer) {
   };
   return engine;
 }
-
-export type Engine = ReturnType<typeof createEngine>;

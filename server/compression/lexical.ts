@@ -128,7 +128,7 @@ function withRelated(nearness: (word: string) => Float32Array | undefined, query
  * word's rank in a frequency list of the corpus, scaled so the list's last word is 1 ("the" is
  * near 0), and words the list lacks are 1.
  */
-export interface RarityWeight {
+interface RarityWeight {
   /** Words by corpus frequency, most frequent first (rank = value); undefined leaves IDF alone. */
   ranks: () => ReadonlyMap<string, number> | undefined;
   share: number;

@@ -3,7 +3,7 @@ import type { FamilyId, ModelId } from './families.js';
 /** The bundled scoring networks under `models/<id>/`; several catalog models share one. */
 export type WeightsId = 'latte_v1' | 'latte_v2' | 'espresso_v1';
 
-export type QueryMode = 'required' | 'optional' | 'forbidden';
+type QueryMode = 'required' | 'optional' | 'forbidden';
 
 /** Everything crema knows about a model id, before availability and price are added. */
 export interface ModelSpec {

@@ -26,9 +26,9 @@ import type { Block, Span } from './segment.js';
  * 2x 1,303 / 1,077, 4x 1,102 / 835. Before the bound (share 1), 2x took 1,076 ms against 860 at 0.5
  * on an Intel Xeon.
  */
-export const COVER_FACTOR = 3;
-export const MIN_SCORED_TOKENS = 2_000;
-export const REST_SHARE = 0.3;
+const COVER_FACTOR = 3;
+const MIN_SCORED_TOKENS = 2_000;
+const REST_SHARE = 0.3;
 
 /** How much coarse-to-fine scores (benchmarks vary it; the served values are the defaults above). */
 export interface CoarseToFine {
@@ -37,7 +37,7 @@ export interface CoarseToFine {
   /** Share of the text beyond the target that the cover may reach at most (default 1: no bound). */
   rest?: number;
 }
-export const SERVED_C2F: CoarseToFine = { cover: COVER_FACTOR, minTokens: MIN_SCORED_TOKENS, rest: REST_SHARE };
+const SERVED_C2F: CoarseToFine = { cover: COVER_FACTOR, minTokens: MIN_SCORED_TOKENS, rest: REST_SHARE };
 
 /**
  * A block larger than `minTokens` (text without blank lines: a log, lines extracted from a PDF, a

@@ -33,17 +33,17 @@ const MODEL_TOP = 3;
  * of the blend reorders near-ties, and reading every tool of a 500-tool catalogue was most of the
  * route's time. The others get the lowest reading of those read.
  */
-export const MODEL_CANDIDATES = 12;
+const MODEL_CANDIDATES = 12;
 
 /** The words of `tool` the scoring network reads. */
-export function modelWords(tool: ToolText): string[] {
+function modelWords(tool: ToolText): string[] {
   return splitWords(tool.text)
     .slice(0, MODEL_WORDS)
     .map((w) => w.text);
 }
 
 /** Mean of the `MODEL_TOP` highest word probabilities. */
-export function modelReading(probabilities: Float32Array): number {
+function modelReading(probabilities: Float32Array): number {
   const top = [...probabilities].sort((a, b) => b - a).slice(0, MODEL_TOP);
   return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
 }

@@ -143,14 +143,6 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources): (word: str
 }
 
 /**
- * Stage 2 of the ranking: each tool's signals and their blend. `modelScores` is the scoring
- * network's reading of each tool (any scale; rescaled here so the tools span 0..1), or undefined.
- */
-export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: SemanticResources, modelScores?: readonly number[], blend: Blend = WEIGHTS): ToolScore[] {
-  return withModel(signalScores(tools, rawQuery, res), modelScores, blend);
-}
-
-/**
  * The blend of each tool's signals. `modelScores` is the network's reading per tool (any scale,
  * rescaled so the tools span 0..1), or undefined: the lexical and semantic signals decide alone.
  */
