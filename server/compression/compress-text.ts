@@ -123,7 +123,7 @@ export const LEXICAL_MATCH: LexicalMatch = {
  * 78.2 / 63.6% at 4x/10x with 0, 86.4 / 73.6 with 0.7, 94.5 / 77.3 with 0.85 (coarse 93.6 / 77.3);
  * 1.0 was no better. Coarse units are blocks already.
  */
-const BLOCK_WEIGHT = 0.85;
+export const BLOCK_WEIGHT = 0.85;
 /**
  * Word units with a query: a sentence of at most this many words is kept or dropped whole, at
  * its sentence's rank (cut only as the lone best sentence of a tiny target). Its words rank low
@@ -150,7 +150,7 @@ const SHORT_SENTENCE_WORDS = 8;
  * host: Debian 71.4 -> 71.6, fetchmail + SQLite 72.6 -> 73.2, +4 questions at 50x, none lost;
  * dev needles 85.4 -> 86.5 at 10x).
  */
-const LEAD_BONUS = 0.05;
+export const LEAD_BONUS = 0.05;
 /** With a query, weight of the answer information (`answerInformationOf`) in a word's own rank. */
 const ANSWER_SHARE = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */

@@ -37,7 +37,7 @@ export interface CoarseToFine {
   /** Share of the text beyond the target that the cover may reach at most (default 1: no bound). */
   rest?: number;
 }
-const SERVED_C2F: CoarseToFine = { cover: COVER_FACTOR, minTokens: MIN_SCORED_TOKENS, rest: REST_SHARE };
+export const SERVED_C2F: CoarseToFine = { cover: COVER_FACTOR, minTokens: MIN_SCORED_TOKENS, rest: REST_SHARE };
 
 /**
  * A block larger than `minTokens` (text without blank lines: a log, lines extracted from a PDF, a

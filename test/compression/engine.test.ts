@@ -207,7 +207,7 @@ describe('engine (fake scorer)', () => {
     expect(served!.compressed).toContain(opening);
     expect(served!.compressed).toContain('A user joins the cdrom group with adduser');
     // Without the bonus the opening's plain words lose to "/dev/sr0" and "Debian 12" of the details.
-    const [without] = await flat.compress([{ ...req, leadBonus: 0 }]);
+    const [without] = await flat.compress([{ ...req, tuning: { leadBonus: 0 } }]);
     expect(without!.compressed).not.toContain('predefined groups');
   });
 
@@ -226,7 +226,7 @@ describe('engine (fake scorer)', () => {
     const req: EngineRequest = { ...base, context, query: 'How does a user get to read the cdrom?', weights: 'latte_v2', ratio: countTokens(context) / keep, placeholders: false };
     const [served] = await flat.compress([req]);
     expect(served!.compressed).toBe(opening);
-    const [without] = await flat.compress([{ ...req, leadBonus: 0 }]);
+    const [without] = await flat.compress([{ ...req, tuning: { leadBonus: 0 } }]);
     expect(without!.compressed).toBe(later);
   });
 
