@@ -2,7 +2,8 @@ import type { Word } from '../model/words.js';
 import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
-import { GLUE, withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
+import { withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
+import { GLUE } from './stop-words.js';
 import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer, spanTotal } from './span-scores.js';
@@ -359,7 +360,7 @@ function largest(selected: Cut | undefined, fallback: () => Cut): Cut {
   return selected && selected.text.length > 0 ? selected : fallback();
 }
 
-// A kept run made only of glue words (lexical.ts GLUE) is an orphan.
+// A kept run made only of glue words (stop-words.ts GLUE) is an orphan.
 const hasContent = (text: string): boolean => text.split(/\s+/u).some((w) => {
   const bare = w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase();
   return /[\p{L}\p{N}]/u.test(bare) && !GLUE.has(bare);

@@ -1,4 +1,5 @@
-import { GLUE, nearnessTo, stem, terms } from '../lexical.js';
+import { nearnessTo, stem, terms } from '../lexical.js';
+import { GLUE } from '../stop-words.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
 import { fileCueWords } from './file-cues.js';
