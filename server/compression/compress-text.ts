@@ -284,7 +284,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const tokenCandidates = (s: Sentence): Candidate[] => {
     const mean = sentenceScore.get(s)!;
     const context = sentenceWeight * inContext.get(s)!;
-    return s.tokens.map((t) => {
+    return s.pieces.map((t) => {
       const own = score(t);
       const info = information(t);
       return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info) + context, own: own - mean + 0.5 * info + 0.05, tokens: tokenCost(t) };
@@ -293,7 +293,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
   let bestCuttable: Sentence | undefined;
   let cuttableScore = -Infinity;
-  for (const [s, v] of sentenceScore) if (!s.atomic && s.tokens.length > 0 && v > cuttableScore) [bestCuttable, cuttableScore] = [s, v];
+  for (const [s, v] of sentenceScore) if (!s.atomic && s.pieces.length > 0 && v > cuttableScore) [bestCuttable, cuttableScore] = [s, v];
   const bestWithin = (budget: number): Span[] => {
     if (!best) return [];
     if (tokenCost(best) <= budget || !bestCuttable) return [{ start: best.start, end: best.end }];
@@ -333,7 +333,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };
     return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score), sentences };
   }
-  const short = (s: Sentence) => Boolean(options.query) && s.tokens.length <= SHORT_SENTENCE_WORDS;
+  const short = (s: Sentence) => Boolean(options.query) && s.pieces.length <= SHORT_SENTENCE_WORDS;
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic || short(s) ? [sentenceCandidate(s, false)] : tokenCandidates(s))));
   return { bestWithin, candidates, required, prefixed, worth, unitScores: [...sentenceScore.values()] };
 }
@@ -383,9 +383,9 @@ function negationsOf(input: ScoredText): Negation[] {
   const out: Negation[] = [];
   for (const b of input.blocks) {
     for (const s of b.sentences) {
-      s.tokens.forEach((t, i) => {
+      s.pieces.forEach((t, i) => {
         if (!isNegationAt(input.text, t.start, t.end)) return;
-        out.push({ token: t, neighbours: [s.tokens[i - 1], s.tokens[i + 1]].filter((n): n is Span => n !== undefined) });
+        out.push({ token: t, neighbours: [s.pieces[i - 1], s.pieces[i + 1]].filter((n): n is Span => n !== undefined) });
       });
     }
   }
