@@ -49,7 +49,7 @@ for (const weights of args.models!.split(',') as WeightsId[]) {
       const named = ratios.map(() => 0);
       for (const q of questions) {
         for (let j = 0; j < ratios.length; j++) {
-          const [r] = await engine.compress([{ context: q.doc, query: q[kind], weights, ratio: ratios[j]!, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true, lexicalMatch: match }]);
+          const [r] = await engine.compress([{ context: q.doc, query: q[kind], weights, ratio: ratios[j]!, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true, tuning: { lexicalMatch: match } }]);
           if (r!.compressed.includes(q.answer)) {
             found[j]!++;
             if (keptWithName(JSON.parse(r!.compressed), q)) named[j]!++;

@@ -160,14 +160,14 @@ for (const weights of models) {
   for (const coarse of [true, false]) {
     const mode = coarse ? 'coarse' : 'fine';
     methods.push({ name: `${weights} ${mode}`, run: viaEngine(weights, coarse) });
-    if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { lexicalMatch: { stems: true } }) });
-    if (coarse && args.c2f !== undefined) methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: coarseToFineFlag(args.c2f) }) });
+    if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { tuning: { lexicalMatch: { stems: true } } }) });
+    if (coarse && args.c2f !== undefined) methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { tuning: { coarseToFine: coarseToFineFlag(args.c2f) } }) });
     for (const nearness of args.related ? list(args.related) : []) {
       const soft = { ...LEXICAL_MATCH.soft!, related: { ...LEXICAL_MATCH.soft!.related!, nearness } };
-      methods.push({ name: `${weights} ${mode}, WordNet ${nearness}`, run: viaEngine(weights, coarse, { lexicalMatch: { ...LEXICAL_MATCH, soft } }) });
+      methods.push({ name: `${weights} ${mode}, WordNet ${nearness}`, run: viaEngine(weights, coarse, { tuning: { lexicalMatch: { ...LEXICAL_MATCH, soft } } }) });
     }
     for (const askedKind of args.kinds ? list(args.kinds) : []) {
-      methods.push({ name: `${weights} ${mode}, asked kind ${askedKind}`, run: viaEngine(weights, coarse, { lexicalMatch: { ...LEXICAL_MATCH, askedKind } }) });
+      methods.push({ name: `${weights} ${mode}, asked kind ${askedKind}`, run: viaEngine(weights, coarse, { tuning: { lexicalMatch: { ...LEXICAL_MATCH, askedKind } } }) });
     }
   }
 }

@@ -21,6 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../server/compression/engine.js';
+import type { EngineTuning } from '../server/compression/engine-tuning.js';
 import type { WeightsId } from '../server/catalog/model-catalog.js';
 import { countTokens } from '../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
@@ -107,10 +108,10 @@ const { scorer, speed } = timedScorer(onnx);
 const engine = createEngine(memoScorer(scorer, 9));
 
 /** --c2f off scores every block; --c2f COVER,MIN_TOKENS[,REST] tries other coarse-to-fine settings (default: served). */
-const coarseToFine: EngineRequest['coarseToFine'] = args.c2f === undefined ? undefined : coarseToFineFlag(args.c2f);
+const coarseToFine: EngineTuning['coarseToFine'] = args.c2f === undefined ? undefined : coarseToFineFlag(args.c2f);
 type Method = { name: string; run: (context: string, query: string, nx: number, budget: number, i: number) => Promise<string> };
 const viaEngine = (weights: WeightsId, coarse: boolean, lexicalWeight?: number): Method['run'] => async (context, query, nx) => {
-  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, lexicalWeight, coarseToFine };
+  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, tuning: { lexicalWeight, coarseToFine } };
   return (await engine.compress([req]))[0]!.compressed;
 };
 const allMethods: Method[] = [

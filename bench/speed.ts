@@ -263,11 +263,11 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
   // Before the extra runs below: the peak is the cost curve's, on the paragraphs.
   const peakRssMb = mb(process.resourceUsage().maxRSS);
   if (spec.mode === 'coarse' && spec.size === 100_000) {
-    runs.push(await time('10x all blocks', { ratio: 10, coarseToFine: false }));
+    runs.push(await time('10x all blocks', { ratio: 10, tuning: { coarseToFine: false } }));
     // The same text without blank lines (a log, a PDF's extracted lines): one block of 100k tokens.
     const wall = context.replace(/\n\n/gu, '\n');
     for (const [label, ratio] of [['2x', undefined], ['10x', 10]] as const) {
-      runs.push(await time(`${label} one block`, { ratio }, wall), await time(`${label} one block, all scored`, { ratio, coarseToFine: false }, wall));
+      runs.push(await time(`${label} one block`, { ratio }, wall), await time(`${label} one block, all scored`, { ratio, tuning: { coarseToFine: false } }, wall));
     }
   }
   return {

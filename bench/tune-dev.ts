@@ -124,7 +124,7 @@ for (const weights of args.weights!.split(',') as WeightsId[]) {
       for (let j = 0; j < NX.length; j++) {
         const req: EngineRequest = {
           context: contexts[i]!, query: item.question, weights, ratio: NX[j]!, defaultRatio: 0.5, coarse: s.coarse,
-          heuristicChunking: false, placeholders: false, lexicalMatch: s.match, blockWeight: s.blockWeight, lexicalWeight: s.lexicalWeight,
+          heuristicChunking: false, placeholders: false, tuning: { lexicalMatch: s.match, blockWeight: s.blockWeight, lexicalWeight: s.lexicalWeight },
         };
         const out = (await engine.compress([req]))[0]!.compressed;
         const ok = evidenceKept(out, item.answers[0]!, item.question);

@@ -88,7 +88,7 @@ type Env = Record<string, string | undefined>;
  * cgroup's limit when there is one), else one: one worker's JavaScript runs beside the other's ONNX call
  * (docs/tuning.md, "ENGINE_WORKERS auto").
  */
-export function defaultEngineWorkers(): number {
+function defaultEngineWorkers(): number {
   const limit = process.constrainedMemory?.() ?? 0;
   const memory = limit > 0 ? Math.min(limit, totalmem()) : totalmem();
   return availableParallelism() >= 2 && memory >= 8 * 1024 ** 3 ? 2 : 1;

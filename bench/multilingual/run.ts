@@ -45,7 +45,7 @@ const NX = [4, 10, 20];
 const k = Number(args.distractors);
 const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: args.models! }), 9));
 const viaEngine = (weights: WeightsId, coarse: boolean) => async (context: string, query: string, nx: number) => {
-  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, ...(args['lexical-weight'] ? { lexicalWeight: Number(args['lexical-weight']) } : {}) };
+  const req: EngineRequest = { context, query, weights, ratio: nx, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: false, ...(args['lexical-weight'] ? { tuning: { lexicalWeight: Number(args['lexical-weight']) } } : {}) };
   return (await engine.compress([req]))[0]!.compressed;
 };
 type Run = (context: string, query: string, nx: number, budget: number) => Promise<string>;

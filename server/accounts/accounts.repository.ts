@@ -1,14 +1,6 @@
 import type { AccountRow, NewAccount } from '../db/database.js';
 import type { Executor } from '../db/executor.js';
 
-export async function countLiveAccounts(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('accounts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function insertAccount(db: Executor, account: NewAccount): Promise<AccountRow> {
   return db.insertInto('accounts').values(account).returningAll().executeTakeFirstOrThrow();
 }

@@ -17,7 +17,7 @@ type LoginRequest = components['schemas']['LoginRequest'];
 type Session = components['schemas']['SessionResponse']['data'];
 
 /** Credit every new account starts with. */
-export const STARTING_CREDIT_USD = 10;
+const STARTING_CREDIT_USD = 10;
 
 /** The caller behind a bearer token. */
 export interface Principal {

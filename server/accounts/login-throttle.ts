@@ -21,7 +21,7 @@ export interface LoginLimits {
  * guesses a day per pair once it escalates), 100 failures a day per address, and 50 an hour per
  * email from addresses that have not signed in to it in 20 days.
  */
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   pairFailures: 5,
   pairBlockS: 15 * 60,
   pairMaxBlockS: 24 * 3_600,

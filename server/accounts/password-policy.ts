@@ -8,7 +8,7 @@ export type PasswordVerdict = { ok: true } | { ok: false; reason: string };
  * which the breached and common password lists (`@zxcvbn-ts/language-common`), keyboard
  * patterns, repeats, dates and l33t spellings of dictionary words all fall short of.
  */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 // Only the first characters are scored: beyond them a password is strong anyway, and scoring
 // time grows with length (a 1,024-character password must not cost the server seconds).

@@ -14,10 +14,6 @@ export async function findApiKey(db: Executor, accountId: string, id: string): P
   return db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findApiKeysByPrefix(db: Executor, prefix: string): Promise<ApiKeyRow[]> {
-  return db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).execute();
-}
-
 const ACCOUNT_COLUMNS = ['id', 'email', 'password_hash', 'role', 'account_type', 'display_name', 'profile_created_at', 'balance_nusd', 'created_at', 'deleted_at'] as const;
 
 /** The keys with this lookup prefix, each with its account (live accounts only), in one round trip. */

@@ -32,7 +32,7 @@ export interface KeyPrincipal {
 
 const isExpired = (key: ApiKeyRow, now: Date) => !!key.expires_at && key.expires_at.getTime() <= now.getTime();
 
-export function keyStatus(row: ApiKeyRow, now: Date): ApiKey['status'] {
+function keyStatus(row: ApiKeyRow, now: Date): ApiKey['status'] {
   if (row.revoked_at) return 'REVOKED';
   if (row.expires_at && row.expires_at.getTime() <= now.getTime()) return 'EXPIRED';
   return 'ACTIVE';

@@ -1,5 +1,5 @@
 /** The host a CLI login names its key after when the authorize page sends none. */
-export const UNKNOWN_HOST = 'unknown host';
+const UNKNOWN_HOST = 'unknown host';
 
 const PREFIX = 'CLI login';
 

@@ -11,14 +11,14 @@ import { keyUsageCounts, type KeyUsageCounts } from './key-usage.repository.js';
 type S = components['schemas'];
 
 /** The hosted API gives a key without an explicit `expires_at` thirty days. */
-export const DEFAULT_KEY_LIFETIME_MS = 30 * 86_400_000;
+const DEFAULT_KEY_LIFETIME_MS = 30 * 86_400_000;
 
 const NO_USAGE: KeyUsageCounts = { requestsAllTime: 0, requestsThisMonth: 0, costThisMonthNusd: 0 };
 const STATUS = { ACTIVE: 'active', REVOKED: 'revoked', EXPIRED: 'expired' } as const satisfies Record<S['ApiKeyStatus'], S['HostedApiKeyStatus']>;
 const preview = (prefix: string): string => `${prefix}…`;
 
 /** The one crema key -> hosted API key mapping (`APIKeyResult` plus crema's budget fields). */
-export function toHostedApiKey(key: S['ApiKey'], totalRequests: number): S['HostedApiKey'] {
+function toHostedApiKey(key: S['ApiKey'], totalRequests: number): S['HostedApiKey'] {
   return {
     id: key.id,
     name: key.name,

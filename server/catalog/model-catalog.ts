@@ -3,7 +3,7 @@ import type { FamilyId, ModelId } from './families.js';
 /** The bundled scoring networks under `models/<id>/`; several catalog models share one. */
 export type WeightsId = 'latte_v1' | 'latte_v2' | 'espresso_v1';
 
-export type QueryMode = 'required' | 'optional' | 'forbidden';
+type QueryMode = 'required' | 'optional' | 'forbidden';
 
 /** Factors on a tier's base rpm, tpm and rpd for one model. */
 export interface LimitMultipliers {

@@ -7,7 +7,7 @@ export const INPUT_PRICE_PER_1M_USD: Readonly<Record<ModelId, number>> = Object.
 ) as Record<ModelId, number>;
 
 /** Nano-USD (1e-9 USD), the integer unit money is stored and summed in. */
-export const NANO_PER_USD = 1_000_000_000;
+const NANO_PER_USD = 1_000_000_000;
 
 /** Cost of `tokens` input tokens in nano-USD, exact for prices with at most 3 decimals per 1M. */
 export function costNanoUsd(model: ModelId, tokens: number): number {

@@ -3,7 +3,6 @@ import type { ModelId } from './families.js';
 import { MODEL_CATALOG } from './model-catalog.js';
 
 export type Tier = components['schemas']['Tier'];
-export type TierName = components['schemas']['TierName'];
 export type RateLimits = components['schemas']['RateLimits'];
 export type ScaleLimits = components['schemas']['ScaleLimits'];
 
@@ -27,12 +26,6 @@ export function tierForMonthlyTokens(tokens: number): Tier {
   let current = TIERS[0]!;
   for (const tier of TIERS) if (tokens >= tier.min_monthly_tokens) current = tier;
   return current;
-}
-
-export function tierByName(name: TierName): Tier {
-  const tier = TIERS.find((t) => t.name === name);
-  if (!tier) throw new Error(`unknown tier ${name}`);
-  return tier;
 }
 
 const scale = (value: number, factor: number): number => (value === -1 ? -1 : value * factor);

@@ -2,7 +2,8 @@ import type { Word } from '../model/words.js';
 import { assemble, CUT_MARKS_MIN_TOKENS, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
 import { kneeCount } from './kneedle.js';
-import { GLUE, withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
+import { withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
+import { GLUE } from './stop-words.js';
 import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer, spanTotal } from './span-scores.js';
@@ -17,7 +18,7 @@ import { wordRelations } from './word-relations.js';
  */
 export const LEXICAL_WEIGHT = 0.7;
 /** Share of a query-free word's score from what it carries on its own: numbers, names, identifiers, negations (docs/tuning.md, "INFORMATION_WEIGHT"). */
-export const INFORMATION_WEIGHT = 0.5;
+const INFORMATION_WEIGHT = 0.5;
 /**
  * How the lexical prior matches the query: stems; soft matches (retrofitted word vectors, WordNet
  * neighbours) for query terms the text never uses; a quarter of the relevance from the paragraph;
@@ -44,7 +45,7 @@ const SHORT_SENTENCE_WORDS = 8;
  * With a query: added to the rank of a paragraph's opening sentence, so a kept paragraph's details
  * do not outrank the statement they qualify (docs/tuning.md, "LEAD_BONUS").
  */
-const LEAD_BONUS = 0.05;
+export const LEAD_BONUS = 0.05;
 /** With a query, weight of the answer information (`answerInformationOf`) in a word's own rank. */
 const ANSWER_SHARE = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
@@ -174,7 +175,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const tokenCandidates = (s: Sentence): Candidate[] => {
     const mean = sentenceScore.get(s)!;
     const context = sentenceWeight * inContext.get(s)!;
-    return s.tokens.map((t) => {
+    return s.pieces.map((t) => {
       const own = score(t);
       const info = information(t);
       return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info) + context, own: own - mean + 0.5 * info + 0.05, tokens: tokenCost(t) };
@@ -183,7 +184,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
   let bestCuttable: Sentence | undefined;
   let cuttableScore = -Infinity;
-  for (const [s, v] of sentenceScore) if (!s.atomic && s.tokens.length > 0 && v > cuttableScore) [bestCuttable, cuttableScore] = [s, v];
+  for (const [s, v] of sentenceScore) if (!s.atomic && s.pieces.length > 0 && v > cuttableScore) [bestCuttable, cuttableScore] = [s, v];
   const bestWithin = (budget: number): Span[] => {
     if (!best) return [];
     if (tokenCost(best) <= budget || !bestCuttable) return [{ start: best.start, end: best.end }];
@@ -223,7 +224,7 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };
     return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score), sentences };
   }
-  const short = (s: Sentence) => Boolean(options.query) && s.tokens.length <= SHORT_SENTENCE_WORDS;
+  const short = (s: Sentence) => Boolean(options.query) && s.pieces.length <= SHORT_SENTENCE_WORDS;
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic || short(s) ? [sentenceCandidate(s, false)] : tokenCandidates(s))));
   return { bestWithin, candidates, required, prefixed, worth, unitScores: [...sentenceScore.values()] };
 }
@@ -250,7 +251,7 @@ function largest(selected: Cut | undefined, fallback: () => Cut): Cut {
   return selected && selected.text.length > 0 ? selected : fallback();
 }
 
-// A kept run made only of glue words (lexical.ts GLUE) is an orphan.
+// A kept run made only of glue words (stop-words.ts GLUE) is an orphan.
 const hasContent = (text: string): boolean => text.split(/\s+/u).some((w) => {
   const bare = w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase();
   return /[\p{L}\p{N}]/u.test(bare) && !GLUE.has(bare);
@@ -273,9 +274,9 @@ function negationsOf(input: ScoredText): Negation[] {
   const out: Negation[] = [];
   for (const b of input.blocks) {
     for (const s of b.sentences) {
-      s.tokens.forEach((t, i) => {
+      s.pieces.forEach((t, i) => {
         if (!isNegationAt(input.text, t.start, t.end)) return;
-        out.push({ token: t, neighbours: [s.tokens[i - 1], s.tokens[i + 1]].filter((n): n is Span => n !== undefined) });
+        out.push({ token: t, neighbours: [s.pieces[i - 1], s.pieces[i + 1]].filter((n): n is Span => n !== undefined) });
       });
     }
   }

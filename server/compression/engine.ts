@@ -2,17 +2,17 @@ import type { WeightsId } from '../catalog/model-catalog.js';
 import type { WordScorer } from '../model/word-scorer.js';
 import { splitWords, type Word } from '../model/words.js';
 import { assemble, CUT_MARKS_MIN_TOKENS, PLACEHOLDER } from './assemble.js';
-import { cutText, LEXICAL_MATCH, LEXICAL_WEIGHT, type CutOptions, type ScoredText, type Target } from './compress-text.js';
+import { cutText, type CutOptions, type ScoredText, type Target } from './compress-text.js';
+import { resolveTuning, type EngineTuning } from './engine-tuning.js';
 import { compressToolOutput } from './formats/compress-tool-output.js';
 import type { ToolFormat } from './formats/format-input.js';
 import { looksLikeJson } from './formats/looks-like-json.js';
 import { markdownBlocks } from './markdown-blocks.js';
 import { withFactBonus } from './fact-sentences.js';
-import { countSentences, type LexicalMatch, type SentenceCounts } from './lexical.js';
-import { lexicalWeightFor } from './language.js';
+import { countSentences, type SentenceCounts } from './lexical.js';
 import { labelledLines } from './labelled-lines.js';
 import { keepFraction } from './ratio.js';
-import { coarseToFinePlan, type CoarseToFine } from './scoring-plan.js';
+import { coarseToFinePlan } from './scoring-plan.js';
 import { segment, type Block, type Span } from './segment.js';
 import { spanScorer } from './span-scores.js';
 import { countTokens } from './tokens.js';
@@ -60,17 +60,10 @@ export interface EngineRequest {
   /** Structure-aware chunking before scoring (format `text`). */
   heuristicChunking: boolean;
   placeholders: boolean;
-  /** Share of the lexical prior (default LEXICAL_WEIGHT); the quality bench sets 0 to measure a model alone. */
-  lexicalWeight?: number | undefined;
-  /** Benchmarks and tuning only: see CutOptions. */
-  lexicalMatch?: LexicalMatch | undefined;
-  blockWeight?: number | undefined;
-  /** With a query: bonus of a paragraph's opening sentence (default LEAD_BONUS; benchmarks vary it). */
-  leadBonus?: number | undefined;
   /** latte_v2 `dynamic=true`: pick the ratio from the score knee, clamped to these Nx bounds. */
   dynamic?: { minRatio: number; maxRatio: number } | undefined;
-  /** Paragraph mode with a query scores only the blocks a cheap first stage ranks high (default SERVED_C2F; false scores all: benchmarks compare). */
-  coarseToFine?: false | CoarseToFine | undefined;
+  /** Benchmarks and tests only: knobs production leaves at their served values. */
+  tuning?: EngineTuning | undefined;
   /** Tool discovery: rank these tools against `query` instead of compressing `context` (which is ignored). */
   tools?: ToolDiscoveryInput | undefined;
 }
@@ -93,7 +86,7 @@ export interface EngineResult {
 }
 
 /** Between the parts of a multi-part context: a paragraph break, so no unit spans two parts. */
-export const PART_SEPARATOR = '\n\n';
+const PART_SEPARATOR = '\n\n';
 
 /** The `context` of a multi-part request. */
 export function joinParts(parts: readonly string[]): string {
@@ -124,15 +117,16 @@ function slice(words: readonly Word[], scores: Float32Array, span: Span): { word
 }
 
 function cutOptions(req: EngineRequest): CutOptions {
+  const tuning = resolveTuning(req.tuning, req.context);
   return {
     query: req.query,
     coarse: req.coarse,
     placeholders: req.placeholders,
     blockPlaceholders: req.format === 'markdown',
-    lexicalWeight: req.lexicalWeight ?? lexicalWeightFor(req.context, LEXICAL_WEIGHT),
-    lexicalMatch: req.lexicalMatch,
-    blockWeight: req.blockWeight,
-    leadBonus: req.leadBonus,
+    lexicalWeight: tuning.lexicalWeight,
+    lexicalMatch: tuning.lexicalMatch,
+    blockWeight: tuning.blockWeight,
+    leadBonus: tuning.leadBonus,
     factShare: req.factShare,
   };
 }
@@ -204,13 +198,14 @@ interface ScoringPlan {
 function planScoring(req: EngineRequest): ScoringPlan {
   const words = splitWords(req.context);
   const originalTokens = req.originalTokens ?? countTokens(req.context);
-  if (req.coarseToFine === false || !req.coarse || !req.query || req.dynamic || req.parts || req.format === 'markdown' || readsAsJson(req)) return { words, originalTokens };
+  if (req.tuning?.coarseToFine === false || !req.coarse || !req.query || req.dynamic || req.parts || req.format === 'markdown' || readsAsJson(req)) return { words, originalTokens };
   const goal = target(req, originalTokens);
   if (!('tokens' in goal)) return { words, originalTokens };
   const blocks = segment(req.context, req.heuristicChunking);
-  const match = req.lexicalMatch ?? LEXICAL_MATCH;
-  const lexical = countSentences(req.context, blocks.flatMap((b) => b.sentences), req.query, match);
-  const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, req.coarseToFine, match, lexical);
+  const tuning = resolveTuning(req.tuning, req.context);
+  const c2f = tuning.coarseToFine || undefined;
+  const lexical = countSentences(req.context, blocks.flatMap((b) => b.sentences), req.query, tuning.lexicalMatch);
+  const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, c2f, tuning.lexicalMatch, lexical);
   return scored ? { words, originalTokens, blocks, lexical, scored } : { words, originalTokens, blocks, lexical };
 }
 
@@ -227,7 +222,7 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
       score,
       targetTokens: 'tokens' in goal ? goal.tokens : Math.round(originalTokens / 2),
       query: req.query,
-      soft: (req.lexicalMatch ?? LEXICAL_MATCH).soft,
+      soft: resolveTuning(req.tuning, req.context).lexicalMatch.soft,
       placeholders: req.placeholders,
       compressSpan: (span, budget) => {
         const sub = slice(words, scores, span);
@@ -315,5 +310,3 @@ export function createEngine(scorer: WordScorer) {
   };
   return engine;
 }
-
-export type Engine = ReturnType<typeof createEngine>;

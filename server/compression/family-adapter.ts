@@ -34,7 +34,7 @@ export interface Accounted {
 }
 
 /** The engine work for one item, and how its results become the item's output. */
-export interface ItemPlan<Out extends Accounted> {
+interface ItemPlan<Out extends Accounted> {
   requests: EngineRequest[];
   finish(results: EngineResult[]): Out;
 }

@@ -115,7 +115,7 @@ export function stemKeepsFirstLetter(code: LanguageCode): boolean {
 }
 
 /** Share of a text's letters in the Latin script (a sample of it), the only one the bundled networks were trained on. */
-export function latinShare(text: string): number {
+function latinShare(text: string): number {
   const sample = text.length > 4 * SAMPLE_CHARS ? text.slice(0, 4 * SAMPLE_CHARS) : text;
   let letters = 0;
   let latin = 0;

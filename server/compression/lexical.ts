@@ -1,32 +1,17 @@
 import type { Word } from '../model/words.js';
-import { stemmer } from 'stemmer';
-import { stringMemo } from '../model/string-memo.js';
 import type { Span } from './segment.js';
 import { spansHoldingAskedKind } from './answer-kind.js';
 import { cosineAt, type WordVectors } from './word-vectors.js';
 import type { WordRelations } from './word-relations.js';
 import { languageOf, stemKeepsFirstLetter, stemmerFor } from './language.js';
 import { wordUnits } from './word-units.js';
-
-/** Porter stem of a lowercased term (memoised). */
-export const stem: (term: string) => string = stringMemo(stemmer);
-
-/** Question words and glue that say nothing about which sentence answers. */
-const STOP = new Set(
-  'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as'.split(' '),
-);
+import { STOP_WORDS } from './stop-words.js';
 
 /**
- * Glue words that carry nothing on their own: pronouns, auxiliaries, modals and request phrasing.
- * A compressed run made only of these is an orphan (compress-text.ts); a tool-discovery query's
- * glue words match no tool ("Show me ... so I can look" must not pick a tool for its "can").
+ * Porter stem of a lowercased term: English's stemmer from language.ts (one memo), so the tool and
+ * information matchers key words exactly as the lexical prior does on English text.
  */
-export const GLUE: ReadonlySet<string> = new Set(
-  (
-    'a an the of in on at to for from by with and or but is are was were be been being it its as that this these those which who whom whose what when where why how there their they them he she his her we our you your i me my so than then also just into onto over under up down out about after before if do does did has have had not no ' +
-    'am us mine ours yours can could would should will shall may might must please want wanted need needs let lets'
-  ).split(' '),
-);
+export const stem: (term: string) => string = stemmerFor('eng');
 
 /** Lowercased, accent-free content terms of a text, in any script (word-units.ts). */
 export function terms(text: string): string[] {
@@ -34,7 +19,7 @@ export function terms(text: string): string[] {
   return wordUnits(text, isStopWord);
 }
 
-const isStopWord = (w: string) => STOP.has(w);
+const isStopWord = (w: string) => STOP_WORDS.has(w);
 
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
@@ -51,7 +36,7 @@ function asciiTerms(lower: string): string[] {
       if (start < 0) start = i;
     } else if (start >= 0) {
       const term = lower.slice(start, i);
-      if (!STOP.has(term)) out.push(term);
+      if (!STOP_WORDS.has(term)) out.push(term);
       start = -1;
     }
   }
@@ -124,7 +109,7 @@ function withRelated(nearness: (word: string) => Float32Array | undefined, query
  * by `(1 - share) + share * rarity`, rarity being the log of its corpus rank scaled to 1 at the list's
  * end, 1 for words the list lacks (docs/tuning.md, "rarity").
  */
-export interface RarityWeight {
+interface RarityWeight {
   /** Words by corpus frequency, most frequent first (rank = value); undefined leaves IDF alone. */
   ranks: () => ReadonlyMap<string, number> | undefined;
   share: number;

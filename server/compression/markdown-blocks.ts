@@ -389,7 +389,7 @@ class Walker {
     const start = this.claim(span.start, ctx);
     const end = trimEnd(this.text, span.start, span.end);
     const prefix = this.prefixOf(start, span.start, ctx);
-    this.push({ start, end, atomic: true, ...(required ? { required: true } : {}), ...(prefix ? { prefix } : {}), tokens: [] });
+    this.push({ start, end, atomic: true, ...(required ? { required: true } : {}), ...(prefix ? { prefix } : {}), pieces: [] });
   }
 
   /**
@@ -412,7 +412,7 @@ class Walker {
     }
     if (tokens.length <= SHORTENED_CODE_LINES) return false;
     const start = this.claim(span.start, TOP);
-    this.push({ start, end, atomic: false, prefix: { start, end: firstEnd }, companions: [{ start: lastLine, end }], tokens, shortenable: true });
+    this.push({ start, end, atomic: false, prefix: { start, end: firstEnd }, companions: [{ start: lastLine, end }], pieces: tokens, shortenable: true });
     return true;
   }
 
@@ -421,7 +421,7 @@ class Walker {
     const start = trimStart(this.text, this.cursor, end);
     const stop = trimEnd(this.text, start, end);
     if (start >= stop) return;
-    if (atomic) this.push({ start, end: stop, atomic: true, tokens: [] });
+    if (atomic) this.push({ start, end: stop, atomic: true, pieces: [] });
     else for (const s of sentencesIn(this.text, { start, end: stop })) this.push(s);
   }
 
@@ -507,7 +507,7 @@ class Walker {
         end: piece.end,
         atomic: false,
         ...(piece.prefix ? { prefix: piece.prefix } : {}),
-        tokens: this.tokens(piece.words, whole),
+        pieces: this.tokens(piece.words, whole),
       });
     }
   }

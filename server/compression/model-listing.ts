@@ -15,12 +15,12 @@ type ModelRecord = components['schemas']['ModelRecord'];
  * The reference's `DemoCompressionModelOption` for one model. `tier_scale` names the model's
  * matrix in the tier schedule's `scale_limits`, which is keyed by model id.
  */
-export function compressionModelOption(spec: ModelSpec): CompressionModelOption {
+function compressionModelOption(spec: ModelSpec): CompressionModelOption {
   return { value: spec.id, label: modelLabel(spec.id), description: spec.description, tier_scale: spec.id };
 }
 
 /** The reference's `DemoData` for a set of models: their families' samples (in family order, each once) and the options. */
-export function demoData(specs: readonly ModelSpec[]): DemoData {
+function demoData(specs: readonly ModelSpec[]): DemoData {
   const families = [...new Set<FamilyId>(specs.map((s) => s.family))];
   const options = specs.map(compressionModelOption);
   // The hosted API's agent gateway reads the tool-discovery models under `discovery_models`.

@@ -17,7 +17,7 @@ export interface ModelsRouteDeps {
 const FAMILY_ALIASES: Readonly<Record<string, FamilyId>> = { 'query-specific': 'question-specific' };
 
 /** The family a `model_type` value names (case, `_` or `-` alike), or undefined. */
-export function familyForModelType(modelType: string): FamilyId | undefined {
+function familyForModelType(modelType: string): FamilyId | undefined {
   const key = modelType.trim().toLowerCase().replace(/_/g, '-');
   return FAMILIES.find((f) => f.id === key)?.id ?? FAMILY_ALIASES[key];
 }

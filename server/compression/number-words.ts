@@ -1,5 +1,5 @@
 import { normalizeSpans } from './assemble.js';
-import { GLUE } from './lexical.js';
+import { GLUE } from './stop-words.js';
 import type { Block, Span } from './segment.js';
 
 /** A bare quantity: digits with separators, currency, percent, an ordinal or a multiplier ("12%", "$4.2M", "09:40", "10th"). */
@@ -29,7 +29,7 @@ export function withQuantifiedWords(text: string, blocks: readonly Block[], kept
   for (const b of blocks) {
     for (const s of b.sentences) {
       if (s.atomic || s.end <= spans[0]!.start || s.start >= spans.at(-1)!.end) continue;
-      const tokens = s.tokens;
+      const tokens = s.pieces;
       for (let i = 0; i < tokens.length; i++) {
         const t = tokens[i]!;
         if (!QUANTITY.test(text.slice(t.start, t.end)) || !covered(t)) continue;

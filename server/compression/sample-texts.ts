@@ -10,7 +10,7 @@ export interface SampleText {
  * Sample inputs per family, served by the `/models` listings as the reference's `sample_texts`.
  * Partial: a family added to the catalog before its samples lists none rather than failing.
  */
-export const SAMPLE_TEXTS: Readonly<Partial<Record<FamilyId, readonly SampleText[]>>> = {
+const SAMPLE_TEXTS: Readonly<Partial<Record<FamilyId, readonly SampleText[]>>> = {
   'question-specific': [
     {
       name: 'Return policy (ask: how long do I have to return shoes?)',

@@ -9,9 +9,9 @@ import type { Block, Span } from './segment.js';
  * `MIN_SCORED_TOKENS` (below 5x: the target plus `REST_SHARE` of the rest); the others keep a model
  * score of 0 and rank by their lexical prior. Values and runs: docs/tuning.md, "Scoring plan".
  */
-export const COVER_FACTOR = 3;
-export const MIN_SCORED_TOKENS = 2_000;
-export const REST_SHARE = 0.3;
+const COVER_FACTOR = 3;
+const MIN_SCORED_TOKENS = 2_000;
+const REST_SHARE = 0.3;
 
 /** How much coarse-to-fine scores (benchmarks vary it; the served values are the defaults above). */
 export interface CoarseToFine {

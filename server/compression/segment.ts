@@ -26,8 +26,8 @@ export interface Sentence extends Span {
   companions?: Span[];
   /** Never kept for itself, only as another sentence's companion (a link reference definition). */
   dependent?: boolean;
-  /** Units a partial sentence is cut along; a token may hold spaces when it must stay whole (a link, inline code). */
-  tokens: Span[];
+  /** Pieces a partial sentence is cut along (words, in the main); a piece may hold spaces when it must stay whole (a link, inline code). */
+  pieces: Span[];
   /** Fenced code cut along its lines: may be shortened to its first lines beside the one partial prose sentence. */
   shortenable?: boolean;
   /** Added to the scores of the sentence's words: markdown ranks code and section leads up, badges and tables of contents down. */
@@ -130,7 +130,7 @@ function trimSpan(text: string, start: number, end: number): Span | undefined {
 }
 
 function sentence(text: string, span: Span, atomic: boolean): Sentence {
-  return { ...span, atomic, tokens: atomic ? [] : tokensIn(text, span.start, span.end) };
+  return { ...span, atomic, pieces: atomic ? [] : tokensIn(text, span.start, span.end) };
 }
 
 // A sentence ends after . ! ? or the Arabic question mark (plus closing quotes/brackets) followed by

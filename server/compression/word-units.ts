@@ -18,7 +18,7 @@ let segmenter: Intl.Segmenter | undefined;
  * and tatweel: a question typed without them still matches. Other marks are part of their letters
  * (Devanagari vowel signs, Cyrillic й, Japanese voicing marks) and stay.
  */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .toLowerCase()
     .normalize('NFD')

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Database } from './database.js';
 
 /** Which engine backs the database: embedded PGlite or a real PostgreSQL server. */
-export type DbDriver = 'pglite' | 'postgres';
+type DbDriver = 'pglite' | 'postgres';
 
 export interface DbHandle {
   db: Kysely<Database>;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Timestamps are written as Date or ISO strings and read back as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -9,7 +9,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type NanoUsd = ColumnType<number, number | bigint, number | bigint>;
 type NullableNanoUsd = ColumnType<number | null, number | bigint | null, number | bigint | null>;
 
-export interface AccountsTable {
+interface AccountsTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
@@ -22,7 +22,7 @@ export interface AccountsTable {
   deleted_at: NullableTimestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<string>;
   account_id: string;
   /** First characters of the token: a non-secret lookup handle. */
@@ -49,7 +49,7 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
 }
 
-export interface UsageEventsTable {
+interface UsageEventsTable {
   id: Generated<string>;
   request_id: string;
   account_id: string;
@@ -75,7 +75,7 @@ export interface UsageEventsTable {
 }
 
 /** One running server process's lease (migration 0004; server/billing/replica-lease.ts). */
-export interface ReplicaLeasesTable {
+interface ReplicaLeasesTable {
   replica_id: string;
   name: string;
   started_at: CreatedAt;
@@ -96,7 +96,7 @@ export interface LedgerEntriesTable {
  * Settled usage per account, key and UTC calendar month, kept by triggers on usage_events
  * (migration 0002): read instead of summing the month's rows. Usage without a key is under NO_KEY.
  */
-export interface UsageMonthsTable {
+interface UsageMonthsTable {
   account_id: string;
   api_key_id: string;
   /** First day of the month (written and compared as 'YYYY-MM-DD'). */
@@ -118,7 +118,6 @@ export interface Database {
 
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
-export type AccountUpdate = Updateable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type UsageEventRow = Selectable<UsageEventsTable>;

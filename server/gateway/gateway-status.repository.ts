@@ -3,7 +3,7 @@ import { monthStart } from '../catalog/tiers.js';
 import type { Executor } from '../db/executor.js';
 
 /** Midnight UTC of the day containing `now`. */
-export function dayStart(now: Date): Date {
+function dayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 

@@ -30,7 +30,7 @@ function isUnreadableBody(e: HttpishError): boolean {
 }
 
 /** Seconds a client should wait after a 503 caused by a database or Redis outage. */
-export const UNAVAILABLE_RETRY_AFTER_S = 5;
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** 404 for every route nobody handled, in the framework's `{detail}` form. */
 export const notFound: RequestHandler = (_req, res) => {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { describeBudget } from './with-timeout.js';
 
 /** How long requests cut short at the end of the grace period get to write their 503 or error frame. */
-export const CUT_SHORT_MS = 3_000;
+const CUT_SHORT_MS = 3_000;
 
 /**
  * Default grace period: the longest request budget (streams') plus the cut-short phase and a

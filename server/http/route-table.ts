@@ -1,6 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** One row of a domain's route table; `path` uses Express syntax (`/models/:model_id`). */
 export interface Route {

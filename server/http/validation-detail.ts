@@ -32,7 +32,7 @@ const TYPE_BY_KEYWORD: Record<string, string> = {
 const LOCATION: Record<string, string> = { headers: 'header', params: 'path' };
 
 /** Turns `/body/inputs/0/query` into `["body", "inputs", 0, "query"]` (`headers` -> `header`, `params` -> `path`). */
-export function pathToLoc(path: string): Array<string | number> {
+function pathToLoc(path: string): Array<string | number> {
   const parts = path.split('/').filter((p) => p.length > 0);
   return parts.map((part, i) => {
     if (i === 0) return LOCATION[part] ?? part;

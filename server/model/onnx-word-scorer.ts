@@ -55,8 +55,6 @@ export interface OnnxWordScorerOptions {
   cacheDir?: string;
   /** Told which file each network is served from, and why, when it loads. */
   onServedFile?: (weights: WeightsId, served: ServedFile) => void;
-  /** Most windows per ONNX call. Default 32. */
-  batchSize?: number;
   /** Most padded positions (windows x longest window) per ONNX call. Default 4,096. */
   batchPieces?: number;
   /** Dynamic batching: concurrent jobs share ONNX calls (default true; false runs each job's own calls, for benchmarks). */
@@ -108,7 +106,8 @@ export function createOnnxWordScorer(options: OnnxWordScorerOptions): WordScorer
     options.onServedFile?.(weights, served);
     return served;
   };
-  const batchSize = options.batchSize ?? 32;
+  // Most windows per ONNX call; no caller ever changed it, so it is no longer an option.
+  const batchSize = 32;
   const batchPieces = options.batchPieces ?? 4096;
   const dynamicBatching = options.dynamicBatching ?? true;
   const loaded = new Map<WeightsId, Promise<LoadedModel>>();

@@ -1,6 +1,6 @@
 import { MODEL_CATALOG, type WeightsId } from '../catalog/model-catalog.js';
 
-export type ReadinessStatus = 'loading' | 'ready' | 'failed' | 'stopping';
+type ReadinessStatus = 'loading' | 'ready' | 'failed' | 'stopping';
 
 /** Whether the engine has loaded the bundled weights; `/health/ready` answers 503 until it has. */
 export interface Readiness {

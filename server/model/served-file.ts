@@ -11,13 +11,13 @@ import type { ModelFormat } from './served-format.js';
 
 export type { ModelFormat } from './served-format.js';
 
-export interface FormatTiming {
+interface FormatTiming {
   /** The fastest of the timed runs (on a busy host the others measure the neighbours too). */
   msPerRun: number;
   tokensPerSecond: number;
 }
 
-export interface ServedTimings {
+interface ServedTimings {
   /** The timed batch: windows x pieces. */
   batch: [number, number];
   runs: number;

@@ -14,10 +14,6 @@ export interface Word {
 
 const ASCII_PUNCT = (c: number): boolean => (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
 
-export function isPunct(ch: string): boolean {
-  return ASCII_PUNCT(ch.codePointAt(0)!) || /\p{P}/u.test(ch);
-}
-
 /** ASCII whitespace by char code (space, tab, line feed, vertical tab, form feed, carriage return). */
 export const isSpaceCode = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 

@@ -14,7 +14,7 @@ function findRoot(from: string): string {
   }
 }
 
-export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** A path inside the checkout, e.g. `fromRoot('models', 'wordvec')`. */
 export const fromRoot = (...parts: string[]): string => join(PROJECT_ROOT, ...parts);

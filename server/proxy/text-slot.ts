@@ -4,7 +4,7 @@ export type Json = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export type SlotKind = 'prose' | 'tool' | 'user';
+type SlotKind = 'prose' | 'tool' | 'user';
 
 /**
  * One piece of text inside a provider's chat request that the proxy may rewrite: a message's
@@ -32,14 +32,3 @@ export interface SlottedBody {
   slots: TextSlot[];
 }
 
-/** The user's own words in each user turn (by turn number), used as the query of that turn's documents and tool results. */
-export function questionsByTurn(slots: readonly TextSlot[]): Map<number, string[]> {
-  const out = new Map<number, string[]>();
-  for (const s of slots) {
-    if (s.kind !== 'user') continue;
-    const list = out.get(s.userTurn) ?? [];
-    list.push(s.text);
-    out.set(s.userTurn, list);
-  }
-  return out;
-}

@@ -7,7 +7,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'expect', 'x-crema-key', 'cookie']);
 
 /** The caller's headers as the upstream gets them: its provider key and version headers included, the crema key not. */
-export function upstreamHeaders(incoming: IncomingHttpHeaders, bodyBytes: number): OutgoingHttpHeaders {
+function upstreamHeaders(incoming: IncomingHttpHeaders, bodyBytes: number): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (value !== undefined && !NOT_FORWARDED.has(name)) out[name] = value;

@@ -7,7 +7,7 @@ export type QuotaDecision =
   | { allowed: false; retryAfterS: number };
 
 /** One named quota: `limit` points per `windowS` seconds, per key. */
-export interface Quota {
+interface Quota {
   consume(key: string, points?: number): Promise<QuotaDecision>;
   /** Gives points back (when a sibling quota rejected the same request). */
   refund(key: string, points?: number): Promise<void>;

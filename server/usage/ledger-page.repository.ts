@@ -1,7 +1,7 @@
 import type { Executor } from '../db/executor.js';
 
 /** The ledger kinds a user sees; holds and releases net to zero once a request settles. */
-export const VISIBLE_LEDGER_KINDS = ['grant', 'top_up', 'charge'] as const;
+const VISIBLE_LEDGER_KINDS = ['grant', 'top_up', 'charge'] as const;
 
 export interface LedgerPageRow {
   id: string;

@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000;
 /** The rolling periods, in days back from now. */
 const ROLLING_DAYS = { last_day: 1, last_week: 7, last_month: 30, last_90_days: 90, last_year: 365 } as const;
 /** A custom period spans at most this many days (a year and a leap day). */
-export const MAX_CUSTOM_DAYS = 366;
+const MAX_CUSTOM_DAYS = 366;
 
 /** Midnight UTC of a `YYYY-MM-DD` day; anything else (2026-02-30 included) is 400 `bad_request`. */
 function dayStart(day: string | undefined, field: 'start_date' | 'end_date'): Date {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.js';
 
-export type StatsBucket = 'hour' | 'day';
+type StatsBucket = 'hour' | 'day';
 
 /** Settled usage of one bucket (and key, and source); money in nano-USD. */
 export interface StatsSums {

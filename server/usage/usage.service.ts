@@ -17,7 +17,7 @@ export interface UsageQuery {
 
 const DAY_MS = 86_400_000;
 /** A year and a leap day: enough for a yearly view, small enough to keep the day list short. */
-export const MAX_RANGE_DAYS = 366;
+const MAX_RANGE_DAYS = 366;
 
 /** `YYYY-MM-DD` of a UTC instant. */
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);

@@ -72,13 +72,13 @@ describe('coarse-to-fine scoring', () => {
   it('the engine asks the model only for the planned words at 20x and 2x, for all of them in word mode or when turned off', async () => {
     const { asked, scorer } = recordingScorer();
     const engine = createEngine(scorer);
-    const [r] = await engine.compress([request(text, 20, { coarseToFine: { cover: 3, minTokens: 600 } })]);
+    const [r] = await engine.compress([request(text, 20, { tuning: { coarseToFine: { cover: 3, minTokens: 600 } } })]);
     expect(r!.compressed).toContain(EVIDENCE);
     expect(asked.at(-1)).toBeLessThan(words.length / 3);
     const [half] = await engine.compress([request(text, 2)]);
     expect(half!.compressed).toContain(EVIDENCE);
     expect(asked.at(-1)).toBeLessThan(0.7 * words.length);
-    await engine.compress([request(text, 20, { coarseToFine: false })]);
+    await engine.compress([request(text, 20, { tuning: { coarseToFine: false } })]);
     expect(asked.at(-1)).toBe(words.length);
     await engine.compress([request(text, 20, { coarse: false })]);
     expect(asked.at(-1)).toBe(words.length);

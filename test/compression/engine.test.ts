@@ -73,7 +73,7 @@ describe('segmentation', () => {
     const blocks = segment('One. Two three!\n\nFour?', false);
     expect(blocks).toHaveLength(2);
     expect(blocks[0]!.sentences.map((s) => s.end - s.start)).toEqual([4, 10]);
-    expect(blocks[0]!.sentences[1]!.tokens).toHaveLength(2);
+    expect(blocks[0]!.sentences[1]!.pieces).toHaveLength(2);
   });
 
   it('with chunking: headings, fenced code, tables and lists become their own blocks; code and rows are atomic', () => {
@@ -92,10 +92,10 @@ describe('segmentation', () => {
 describe('runs without whitespace and CJK text', () => {
   it('cuts a token longer than 300 characters into pieces, after a URL or code break where there is one, never inside a surrogate pair', () => {
     const url = `https://example.com/${'a'.repeat(200)}/${'b'.repeat(200)}`;
-    const [urlTokens] = segment(url, false).map((b) => b.sentences[0]!.tokens);
+    const [urlTokens] = segment(url, false).map((b) => b.sentences[0]!.pieces);
     expect(urlTokens!.map((t) => url.slice(t.start, t.end))).toEqual([`https://example.com/${'a'.repeat(200)}/`, 'b'.repeat(200)]);
     const emoji = '😀'.repeat(400);
-    const tokens = segment(emoji, false)[0]!.sentences[0]!.tokens;
+    const tokens = segment(emoji, false)[0]!.sentences[0]!.pieces;
     expect(tokens.every((t) => t.end - t.start <= 300 && (t.end - t.start) % 2 === 0)).toBe(true);
     expect(tokens.map((t) => emoji.slice(t.start, t.end)).join('')).toBe(emoji);
   });
@@ -207,7 +207,7 @@ describe('engine (fake scorer)', () => {
     expect(served!.compressed).toContain(opening);
     expect(served!.compressed).toContain('A user joins the cdrom group with adduser');
     // Without the bonus the opening's plain words lose to "/dev/sr0" and "Debian 12" of the details.
-    const [without] = await flat.compress([{ ...req, leadBonus: 0 }]);
+    const [without] = await flat.compress([{ ...req, tuning: { leadBonus: 0 } }]);
     expect(without!.compressed).not.toContain('predefined groups');
   });
 
@@ -226,7 +226,7 @@ describe('engine (fake scorer)', () => {
     const req: EngineRequest = { ...base, context, query: 'How does a user get to read the cdrom?', weights: 'latte_v2', ratio: countTokens(context) / keep, placeholders: false };
     const [served] = await flat.compress([req]);
     expect(served!.compressed).toBe(opening);
-    const [without] = await flat.compress([{ ...req, leadBonus: 0 }]);
+    const [without] = await flat.compress([{ ...req, tuning: { leadBonus: 0 } }]);
     expect(without!.compressed).toBe(later);
   });
 
@@ -283,13 +283,13 @@ describe('required spans and prefixes (markdown structure)', () => {
     const text = '# Rivers\n\n- The Velta river flows through Zorbia and reaches the sea at Port Amar in 1842.\n- Filler words that say nothing much at all here.';
     const words = splitWords(text);
     const [scores] = await fakeScorer.score([{ weights: 'espresso_v1', query: 'Velta Zorbia', words: words.map((w) => w.text) }]);
-    const heading = { start: 0, end: 8, atomic: true, required: true, tokens: [] };
+    const heading = { start: 0, end: 8, atomic: true, required: true, pieces: [] };
     const item = (start: number, end: number) => ({
       start,
       end,
       atomic: false,
       prefix: { start, end: start + 2 },
-      tokens: [...text.slice(start + 2, end).matchAll(/\S+/gu)].map((m) => ({ start: start + 2 + m.index!, end: start + 2 + m.index! + m[0].length })),
+      pieces: [...text.slice(start + 2, end).matchAll(/\S+/gu)].map((m) => ({ start: start + 2 + m.index!, end: start + 2 + m.index! + m[0].length })),
     });
     const first = item(10, text.indexOf('\n- Filler'));
     const second = item(text.indexOf('- Filler'), text.length);

@@ -60,7 +60,7 @@ describe('sentence ends in every script', () => {
   it('cuts a Chinese or Japanese clause run into tokens after its commas, never elsewhere', () => {
     const text = ZH[0]!;
     const sentence = segment(text, false)[0]!.sentences[1]!;
-    const tokens = sentence.tokens.map((t) => text.slice(t.start, t.end));
+    const tokens = sentence.pieces.map((t) => text.slice(t.start, t.end));
     expect(tokens).toEqual(['如果既没有指定', '-cftuvSUX', '中任何一个，', '也没有指定', '--sort，', '则按字母排序项目。']);
     expect(tokens.every((t) => !/[，、]./u.test(t))).toBe(true);
   });

@@ -149,7 +149,7 @@ describe('engine with the lexical prior', () => {
   it('breaks model ties in favour of the sentence that shares the query terms', async () => {
     const [withPrior] = await engine.compress([req]);
     expect(withPrior!.compressed).toBe('The Velta river reaches the sea at Port Amar.');
-    const [modelOnly] = await engine.compress([{ ...req, lexicalWeight: 0 }]);
+    const [modelOnly] = await engine.compress([{ ...req, tuning: { lexicalWeight: 0 } }]);
     expect(modelOnly!.compressed).toBe('The harbour was busy in the summer months.');
   });
 });
@@ -333,9 +333,9 @@ describe('the kind of answer the question asks for', () => {
     const engine = createEngine(flatScorer);
     const req: EngineRequest = { context: text, query: 'At what time do the bakers begin work?', weights: 'latte_v2', ratio: 3, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: false };
     // literal matching (no word vectors) finds no query word anywhere: only the kind is left to go by
-    const [withKind] = await engine.compress([{ ...req, lexicalMatch: { stems: true, askedKind: LEXICAL_MATCH.askedKind } }]);
+    const [withKind] = await engine.compress([{ ...req, tuning: { lexicalMatch: { stems: true, askedKind: LEXICAL_MATCH.askedKind } } }]);
     expect(withKind!.compressed).toContain('shift starts at 02:30');
-    const [without] = await engine.compress([{ ...req, lexicalMatch: { stems: true } }]);
+    const [without] = await engine.compress([{ ...req, tuning: { lexicalMatch: { stems: true } } }]);
     expect(without!.compressed).not.toContain('02:30');
     // served: the bonus beside soft matching
     const [served] = await engine.compress([req]);

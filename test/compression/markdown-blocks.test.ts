@@ -91,8 +91,8 @@ function shapeErrors(text: string, blocks: Block[]): string[] {
         if (s.prefix.end <= s.prefix.start || (own ? s.prefix.end > s.end : s.prefix.end > s.start)) fail('bad prefix', s);
         if (own) tokenAt = s.prefix.end;
       }
-      if (s.atomic && s.tokens.length > 0) fail('atomic sentence with tokens', s);
-      for (const t of s.tokens) {
+      if (s.atomic && s.pieces.length > 0) fail('atomic sentence with tokens', s);
+      for (const t of s.pieces) {
         if (t.start < tokenAt || t.end <= t.start || t.end > s.end) fail('token out of order', t);
         tokenAt = t.end;
       }
@@ -130,7 +130,7 @@ function treeErrors(text: string, blocks: Block[]): string[] {
   const errors: string[] = [];
   const sentences = sentencesOf(blocks);
   // Every place a cut can happen: sentence and token edges.
-  const cuts = [...new Set(sentences.flatMap((s) => [s.start, s.end, ...s.tokens.flatMap((t) => [t.start, t.end])]))].sort((a, b) => a - b);
+  const cuts = [...new Set(sentences.flatMap((s) => [s.start, s.end, ...s.pieces.flatMap((t) => [t.start, t.end])]))].sort((a, b) => a - b);
   const cutInside = (span: Span) => {
     let lo = 0;
     let hi = cuts.length;
@@ -165,7 +165,7 @@ function treeErrors(text: string, blocks: Block[]): string[] {
         // A long top-level fenced block is cut along its lines between its fences; the rest are atomic.
         const s = holder(text, sentences, span);
         if (s?.shortenable) {
-          if (s.atomic || s.required || !s.prefix || s.companions?.length !== 1 || s.tokens.length < 4) errors.push(`bad shortenable code ${where}`);
+          if (s.atomic || s.required || !s.prefix || s.companions?.length !== 1 || s.pieces.length < 4) errors.push(`bad shortenable code ${where}`);
         } else expectHolder(false);
         break;
       }
@@ -315,7 +315,7 @@ function view(text: string) {
       text: slice(text, s),
       flags: `${s.atomic ? 'atomic' : 'prose'}${s.required ? '+required' : ''}`,
       prefix: s.prefix ? slice(text, s.prefix) : undefined,
-      tokens: s.tokens.map((t) => slice(text, t)),
+      tokens: s.pieces.map((t) => slice(text, t)),
     })),
   }));
 }

@@ -34,6 +34,6 @@ describe('markdown ranks content before decoration (express README)', () => {
     expect(code.shortenable).toBe(true);
     expect(slice(text, code.prefix!)).toBe('```js');
     expect(slice(text, code.companions![0]!)).toBe('```');
-    expect(code.tokens.map((t) => slice(text, t))[0]).toBe("import express from 'express'");
+    expect(code.pieces.map((t) => slice(text, t))[0]).toBe("import express from 'express'");
   });
 });

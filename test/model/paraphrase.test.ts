@@ -22,7 +22,7 @@ describe.each(['latte_v1', 'latte_v2'] as const)('paraphrased questions, bundled
       const req = (coarse: boolean, extra: Partial<EngineRequest> = {}): EngineRequest => ({
         context, query: c.query, weights, ratio: 10, defaultRatio: 0.5, coarse, heuristicChunking: false, placeholders: true, ...extra,
       });
-      const [coarse, fine, literal] = await engine.compress([req(true), req(false), req(true, { lexicalMatch: { stems: true } })]);
+      const [coarse, fine, literal] = await engine.compress([req(true), req(false), req(true, { tuning: { lexicalMatch: { stems: true } } })]);
       expect(coarse!.compressed).toContain(c.answer);
       expect(fine!.compressed).toContain(c.answer);
       expect(literal!.compressed).not.toContain(c.answer);
@@ -53,7 +53,7 @@ describe('paraphrased questions about JSON, bundled latte_v2', () => {
     const req = (extra: Partial<EngineRequest> = {}): EngineRequest => ({
       context, query: `What does a room at ${asked.name} cost?`, weights: 'latte_v2', ratio: 15, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true, ...extra,
     });
-    const [soft, literal] = await engine.compress([req(), req({ lexicalMatch: { stems: true } })]);
+    const [soft, literal] = await engine.compress([req(), req({ tuning: { lexicalMatch: { stems: true } } })]);
     expect(JSON.parse(soft!.compressed)).toBeTruthy();
     expect(soft!.compressed).toContain(`"price_per_night":${asked.price_per_night}`);
     expect(literal!.compressed).not.toContain(`"price_per_night":${asked.price_per_night}`);

@@ -20,7 +20,7 @@ export interface Repeat {
 }
 
 /** `[... N similar lines]` between the first and last line of a run whose lines differ in more than numbers can show. */
-export const similarMarker = (n: number): string => `[... ${n} similar ${n === 1 ? 'line' : 'lines'}]`;
+const similarMarker = (n: number): string => `[... ${n} similar ${n === 1 ? 'line' : 'lines'}]`;
 
 /**
  * One line standing for a run of lines that differ only in numbers: each varying number written

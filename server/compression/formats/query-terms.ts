@@ -1,17 +1,14 @@
 import { matchKey } from '../../model/words.js';
 import { nearnessTo } from '../lexical.js';
+import { REQUEST_STOP_WORDS } from '../stop-words.js';
 import type { WordVectors } from '../word-vectors.js';
-
-const STOP = new Set(
-  'a an the of in on at to for from by with and or is are was were be been what which who whom whose when where why how did does do that this these those it its as me my i you your show give get find list tell all any there their'.split(' '),
-);
 
 /** Query-match terms of a name or question: camelCase, snake_case and kebab-case split, stop words out; each word's match key and lower-case form. */
 export function matchTerms(s: string): Array<{ key: string; word: string }> {
   const spaced = s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2');
   const out: Array<{ key: string; word: string }> = [];
   for (const w of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (!w || STOP.has(w)) continue;
+    if (!w || REQUEST_STOP_WORDS.has(w)) continue;
     const k = matchKey(w);
     if (k) out.push({ key: k, word: w });
   }

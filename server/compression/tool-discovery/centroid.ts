@@ -1,4 +1,4 @@
-import { GLUE } from '../lexical.js';
+import { GLUE } from '../stop-words.js';
 import type { WordVectors } from '../word-vectors.js';
 
 /**

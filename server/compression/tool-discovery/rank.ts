@@ -33,17 +33,17 @@ const MODEL_TOP = 3;
  * blend reorders near-ties, and reading every tool of a large catalogue was most of the route's time
  * (docs/tool-discovery-benchmark.md: 8, not 12, moved no dev recall).
  */
-export const MODEL_CANDIDATES = 8;
+const MODEL_CANDIDATES = 8;
 
 /** The words of `tool` the scoring network reads. */
-export function modelWords(tool: ToolText): string[] {
+function modelWords(tool: ToolText): string[] {
   return splitWords(tool.text)
     .slice(0, MODEL_WORDS)
     .map((w) => w.text);
 }
 
 /** Mean of the `MODEL_TOP` highest word probabilities. */
-export function modelReading(probabilities: Float32Array): number {
+function modelReading(probabilities: Float32Array): number {
   const top = [...probabilities].sort((a, b) => b - a).slice(0, MODEL_TOP);
   return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
 }

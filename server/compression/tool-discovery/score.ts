@@ -1,4 +1,5 @@
-import { GLUE, nearnessTo, stem, terms } from '../lexical.js';
+import { nearnessTo, stem, terms } from '../lexical.js';
+import { GLUE } from '../stop-words.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
 import { longForms } from './abbreviations.js';
@@ -222,14 +223,6 @@ function nameCover(nameWords: readonly string[], near: (word: string) => Float32
     total += weight;
   }
   return total > 0 ? sum / total : 0;
-}
-
-/**
- * Stage 2 of the ranking: each tool's signals and their blend. `modelScores` is the scoring
- * network's reading of each tool (any scale; rescaled here so the tools span 0..1), or undefined.
- */
-export function scoreTools(tools: readonly ToolText[], rawQuery: string, res: SemanticResources, modelScores?: readonly number[], blend: Blend = WEIGHTS): ToolScore[] {
-  return withModel(signalScores(tools, rawQuery, res), modelScores, blend);
 }
 
 /**

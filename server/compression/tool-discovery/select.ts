@@ -8,7 +8,7 @@ import type { ToolScore } from './score.js';
 export const RELATIVE_CUT = 0.35;
 
 /** Scores closer than this are a tie. */
-export const TIE_STEP = 0.01;
+const TIE_STEP = 0.01;
 
 export interface Selected {
   index: number;

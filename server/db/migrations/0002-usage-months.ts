@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /** The bucket of settled usage that no API key made (usage_months.api_key_id is part of its key, so never null). */
-export const NO_KEY = '00000000-0000-0000-0000-000000000000';
+const NO_KEY = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Settled usage per account, API key and calendar month (UTC), kept by triggers on usage_events, so a
