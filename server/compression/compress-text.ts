@@ -1,6 +1,7 @@
 import type { Word } from '../model/words.js';
 import { assemble, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
+import { answerWordValues, TINY_GOAL } from './tiny-answer.js';
 import { kneeCount } from './kneedle.js';
 import { GLUE, withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import type { Block, Sentence, Span } from './segment.js';
@@ -237,7 +238,7 @@ function withBonuses(words: readonly Word[], scores: Float32Array, sentences: re
   return out;
 }
 
-function prepare(input: ScoredText, options: CutOptions): Prepared {
+function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared {
   const { text, words, blocks } = input;
   const sentences = blocks.flatMap((b) => b.sentences);
   const queried = options.query
@@ -254,6 +255,9 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   // Inside a sentence the words that carry information lead the choice of run, with a query too.
   const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
   const information = spanScorer(words, answerInfo);
+  // A target of a few tokens, with a query: the words holding the kind of answer asked for lead.
+  const asked = tiny && options.query ? answerWordValues(text, words, sentences, options.query) : undefined;
+  const askedOf = asked ? spanScorer(words, asked.values) : undefined;
 
   // With a query a word ranks mostly by its sentence: the model is far surer which sentence answers
   // than which single word does, so fine mode keeps the best sentences' words together and trims
@@ -283,10 +287,11 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const tokenCandidates = (s: Sentence): Candidate[] => {
     const mean = sentenceScore.get(s)!;
     const context = sentenceWeight * inContext.get(s)!;
-    return s.tokens.map((t) => {
+    return (asked ? asked.split(s.tokens) : s.tokens).map((t) => {
       const own = score(t);
       const info = information(t);
-      return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info) + context, own: own - mean + 0.5 * info + 0.05, tokens: tokenCost(t) };
+      const kind = askedOf ? asked!.weight * askedOf(t) : 0;
+      return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info + kind) + context, own: own - mean + 0.5 * info + kind + 0.05, tokens: tokenCost(t) };
     });
   };
   // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
@@ -308,7 +313,8 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const top = (content.length ? content : words).reduce(pick);
     return [{ start: top.start, end: top.end }];
   };
-  const total = spanTotal(words, options.query ? scores.map((v, i) => v + ANSWER_SHARE * answerInfo[i]!) : scores);
+  // At a tiny target the output holding the asked kind is worth most, whatever else it keeps.
+  const total = spanTotal(words, options.query ? scores.map((v, i) => v + ANSWER_SHARE * answerInfo[i]! + (asked ? asked.weight * asked.values[i]! : 0)) : scores);
   const worth = (spans: readonly Span[]) => spans.reduce((sum, s) => sum + total(s), 0);
   const sentenceCandidate = (s: Sentence, cuttable = !s.atomic): Candidate => ({
     start: s.start,
@@ -460,7 +466,7 @@ export interface Cut {
  * string for a context; several texts render per part).
  */
 export function cutText(input: ScoredText, options: CutOptions, target: Target, render?: (spans: Span[]) => { text: string; tokens: number }): Cut {
-  const prepared = prepare(input, options);
+  const prepared = prepare(input, options, 'tokens' in target && target.tokens <= TINY_GOAL);
   const goal = targetTokens(target, prepared);
   const overhead = options.placeholders ? PLACEHOLDER_TOKENS : 0;
   const draw =
