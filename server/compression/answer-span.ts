@@ -129,10 +129,21 @@ export function answerCandidates(text: string, tokens: readonly Span[], query: s
     if (f === 0) continue;
     let near = false;
     for (let j = Math.max(0, i - NEAR); j <= Math.min(tokens.length - 1, i + NEAR) && !near; j++) near = echo[j]!;
-    // A person's name is often two words: the later (the surname) is the one a short answer keeps.
-    const surname = (kind === 'person' || kind === 'place') && i > 0 && out[i - 1]! > 0 ? 0.05 : 0;
-    out[i] = f * (near ? 1 : FAR) + surname;
+    out[i] = f * (near ? 1 : FAR);
     if (kind === 'person' && rules.personBefore.has(bare(raw[i - 1] ?? '').toLowerCase())) out[i] = out[i]! + 0.1;
+  }
+  // A name of several words ("Lucia Ferrante") is one candidate: each word gets the best value of
+  // the run, and the last (the surname, what a short answer keeps) a little more.
+  if (kind === 'person' || kind === 'place') {
+    for (let i = 0; i < out.length; i++) {
+      if (out[i] === 0) continue;
+      let j = i;
+      while (j + 1 < out.length && out[j + 1]! > 0 && !/[,;:.]$/u.test(raw[j]!)) j++;
+      const value = Math.max(...out.subarray(i, j + 1));
+      out.fill(value, i, j + 1);
+      if (j > i) out[j] = value + 0.05;
+      i = j;
+    }
   }
   return out;
 }

@@ -20,6 +20,11 @@ export const TINY_GOAL = 16;
  */
 const ANSWER_WEIGHT = 10;
 
+/**
+ * A sentence's best candidate, times this, is added to its rank when choosing the one sentence a
+ * target below every sentence is cut from ("That was in 1921." over the sentence echoing the question).
+ */
+const SENTENCE_SHARE = 0.5;
 /** Candidates within this share of the best one count fully. */
 const TOP_SHARE = 0.9;
 
@@ -27,6 +32,8 @@ export interface AnswerWords {
   /** Per scorer word, 0..1: how much it holds a candidate of the asked kind near the question's words. */
   values: Float32Array;
   weight: number;
+  /** Added to a sentence's score when the one sentence a tiny target is cut from is chosen: SENTENCE_SHARE of its best candidate. */
+  sentenceBonus(sentence: Span): number;
   /** A sentence's tokens with a candidate's trailing punctuation as a token of its own. */
   split(tokens: readonly Span[]): Span[];
 }
@@ -62,9 +69,19 @@ export function answerWordValues(text: string, words: readonly Word[], sentences
   // France") do not outweigh the one the question points at ("leader Rollo").
   const top = Math.max(...values);
   for (let k = 0; k < values.length; k++) if (values[k]! < TOP_SHARE * top) values[k] = values[k]! / 4;
+  // Each sentence's best value, in one pass (sentences and words are in text order).
+  const bestIn = new Map<number, number>();
+  let k = 0;
+  for (const s of sentences) {
+    while (k < words.length && words[k]!.start < s.start) k++;
+    let best = 0;
+    for (let j = k; j < words.length && words[j]!.end <= s.end; j++) best = Math.max(best, values[j]!);
+    bestIn.set(s.start, best);
+  }
   return {
     values,
     weight: ANSWER_WEIGHT,
+    sentenceBonus: (sentence) => SENTENCE_SHARE * (bestIn.get(sentence.start) ?? 0),
     split: (tokens) =>
       tokens.flatMap((t) => {
         if (!candidate.has(t.start)) return [t];
