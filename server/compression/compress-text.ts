@@ -247,13 +247,13 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   const scores = withBonuses(words, options.query && options.factShare ? withInformationPrior(words, text, queried, options.factShare) : queried, sentences);
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
+  // Inside a sentence the words that carry information lead the choice of run, with a query too.
+  const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
   const sentenceScore = new Map<Sentence, number>();
   for (const s of sentences) if (!s.required && !s.dependent) sentenceScore.set(s, score(s));
   let best: Sentence | undefined;
   let bestScore = -Infinity;
   for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [s, v];
-  // Inside a sentence the words that carry information lead the choice of run, with a query too.
-  const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
   const information = spanScorer(words, answerInfo);
   // A target of a few tokens, with a query: the words holding the kind of answer asked for lead.
   const asked = tiny && options.query ? answerWordValues(text, words, sentences, options.query) : undefined;
@@ -297,7 +297,11 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
   let bestCuttable: Sentence | undefined;
   let cuttableScore = -Infinity;
-  for (const [s, v] of sentenceScore) if (!s.atomic && s.tokens.length > 0 && v > cuttableScore) [bestCuttable, cuttableScore] = [s, v];
+  // At a tiny target the sentence holding the answer's kind is the one cut (asked.sentenceBonus).
+  for (const [s, v] of sentenceScore) {
+    const value = v + (asked ? asked.sentenceBonus(s) : 0);
+    if (!s.atomic && s.tokens.length > 0 && value > cuttableScore) [bestCuttable, cuttableScore] = [s, value];
+  }
   const bestWithin = (budget: number): Span[] => {
     if (!best) return [];
     if (tokenCost(best) <= budget || !bestCuttable) return [{ start: best.start, end: best.end }];
