@@ -342,7 +342,8 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
     const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };
     return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score), sentences };
   }
-  const short = (s: Sentence) => Boolean(options.query) && s.tokens.length <= SHORT_SENTENCE_WORDS;
+  // ...unless a tiny target's answer candidate sits in it: then its words compete one by one.
+  const short = (s: Sentence) => Boolean(options.query) && s.tokens.length <= SHORT_SENTENCE_WORDS && !(asked && asked.sentenceBonus(s) > 0);
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic || short(s) ? [sentenceCandidate(s, false)] : tokenCandidates(s))));
   return { bestWithin, candidates, required, prefixed, worth, unitScores: [...sentenceScore.values()] };
 }
