@@ -22,6 +22,8 @@ interface LanguageRules {
   timeWords: ReadonlySet<string>;
   /** Numbers written out, lowercased. */
   numberWords: ReadonlySet<string>;
+  /** Lowercased words that open a sentence about the one before ("That was in 1921."). */
+  anaphora: ReadonlySet<string>;
   /** Lowercased words that are capitalised but name nobody (sentence openers, pronouns). */
   notNames: ReadonlySet<string>;
 }
@@ -47,6 +49,7 @@ const ENGLISH: LanguageRules = {
     'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday',
   ),
   numberWords: words('two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion dozen half'),
+  anaphora: words('that this it he she they there then its his her their'),
   notNames: words('the a an it its this that these those he she they we i you his her their our my after before in on at by for from with and but or if when while'),
 };
 
@@ -110,10 +113,11 @@ const FAR = 0.6;
  * For each token of a sentence (`tokens`, whitespace tokens in text order), how much it holds the
  * answer the question asks for: its fit to the kind, less when no question word is near, 0 for a
  * word the question itself uses (the reader has it). `echoes(word)` says whether a lowercased
- * word is one of the question's terms (the caller's stemmed matching). Undefined when the
+ * word is one of the question's terms (the caller's stemmed matching); `afterEcho`: the sentence
+ * before, in the same paragraph, uses a question word. Undefined when the
  * question asks for no kind this stage knows.
  */
-export function answerCandidates(text: string, tokens: readonly Span[], query: string, echoes: (word: string) => boolean): Float32Array | undefined {
+export function answerCandidates(text: string, tokens: readonly Span[], query: string, echoes: (word: string) => boolean, afterEcho = false): Float32Array | undefined {
   const rules = rulesFor(query);
   const kind = askedAnswerKind(query);
   if (!rules || !kind) return undefined;
@@ -127,7 +131,8 @@ export function answerCandidates(text: string, tokens: readonly Span[], query: s
     if (echo[i]) continue;
     const f = fit(kind, raw[i]!, raw[i - 1], i === 0, rules);
     if (f === 0) continue;
-    let near = false;
+    // A sentence opening with "That"/"It" after one that echoes the question is about it.
+    let near = afterEcho && i < NEAR && rules.anaphora.has(bare(raw[0]!).toLowerCase());
     for (let j = Math.max(0, i - NEAR); j <= Math.min(tokens.length - 1, i + NEAR) && !near; j++) near = echo[j]!;
     out[i] = f * (near ? 1 : FAR);
     if (kind === 'person' && rules.personBefore.has(bare(raw[i - 1] ?? '').toLowerCase())) out[i] = out[i]! + 0.1;

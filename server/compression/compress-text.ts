@@ -323,7 +323,7 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   const sentenceCandidate = (s: Sentence, cuttable = !s.atomic): Candidate => ({
     start: s.start,
     end: s.end,
-    score: inContext.get(s)!,
+    score: inContext.get(s)! + (asked ? asked.sentenceBonus(s) : 0),
     tokens: tokenCost(s),
     ...(cuttable ? { words: once(() => tokenCandidates(s)) } : {}),
     ...(s.shortenable ? { shortenable: true } : {}),

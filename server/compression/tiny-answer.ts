@@ -24,7 +24,7 @@ const ANSWER_WEIGHT = 10;
  * A sentence's best candidate, times this, is added to its rank when choosing the one sentence a
  * target below every sentence is cut from ("That was in 1921." over the sentence echoing the question).
  */
-const SENTENCE_SHARE = 0.5;
+const SENTENCE_SHARE = 1;
 /** Candidates within this share of the best one count fully. */
 const TOP_SHARE = 0.9;
 
@@ -50,10 +50,16 @@ export function answerWordValues(text: string, words: readonly Word[], sentences
   const candidate = new Set<number>();
   let any = false;
   let w = 0;
+  let previous: Sentence | undefined;
+  let previousEchoes = false;
   for (const s of sentences) {
     if (s.atomic || s.tokens.length === 0) continue;
-    const fits = answerCandidates(text, s.tokens, query, echoes);
+    // Same paragraph: nothing but spaces and a single line break between the sentences.
+    const adjacent = previous !== undefined && !/\n[ \t]*\n/u.test(text.slice(previous.end, s.start));
+    const fits = answerCandidates(text, s.tokens, query, echoes, adjacent && previousEchoes);
     if (!fits) return undefined;
+    previous = s;
+    previousEchoes = s.tokens.some((t) => echoes(text.slice(t.start, t.end).replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase()));
     s.tokens.forEach((t, i) => {
       const v = fits[i]!;
       if (v === 0) return;

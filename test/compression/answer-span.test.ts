@@ -72,6 +72,16 @@ describe('tiny targets keep the answer', () => {
     for (let tokens = 2; tokens <= 8; tokens++) expect(cut(tokens, coarse), `${tokens} tokens`).toContain('Rollo');
   });
 
+  it('cuts the sentence that holds the answer, though only the one before echoes the question', () => {
+    const text = 'The orchestra gave its first concert in a church hall. That was in 1921, three months after it was founded by local teachers.';
+    const w = splitWords(text);
+    const flat = new Float32Array(w.length).fill(0.5);
+    for (const coarse of [true, false]) {
+      const out = cutText({ text, words: w, scores: flat, blocks: segment(text, false) }, { coarse, placeholders: true, query: 'When did the orchestra give its first concert?' }, { tokens: 2 }).text;
+      expect(out, `coarse ${coarse}`).toBe('1921');
+    }
+  });
+
   it('never cuts inside an inline code span', () => {
     const text = 'Set the environment variable `CREMA_WORKERS=4` to run four scoring workers. The default is one worker per core.';
     const w = splitWords(text);
