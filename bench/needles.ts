@@ -40,7 +40,6 @@ const { values: args } = parseArgs({
     set: { type: 'string', default: 'check' },
     kinds: { type: 'string', default: '' },
     c2f: { type: 'string' },
-    env: { type: 'string' },
     out: { type: 'string', default: fileURLToPath(new URL('./out/', import.meta.url)) },
   },
 });
@@ -162,20 +161,6 @@ for (const weights of models) {
     const mode = coarse ? 'coarse' : 'fine';
     methods.push({ name: `${weights} ${mode}`, run: viaEngine(weights, coarse) });
     if (args['literal-too']) methods.push({ name: `${weights} ${mode}, literal matching`, run: viaEngine(weights, coarse, { lexicalMatch: { stems: true } }) });
-    for (const setting of coarse && args.env ? args.env.split(';') : []) {
-      const pairs = setting.split(',').map((kv) => kv.split('='));
-      methods.push({
-        name: `${weights} coarse, ${setting}`,
-        run: async (c, q, r, b) => {
-          for (const [k, v] of pairs) process.env[k!] = v;
-          try {
-            return await viaEngine(weights, true)(c, q, r, b);
-          } finally {
-            for (const [k] of pairs) delete process.env[k!];
-          }
-        },
-      });
-    }
     if (coarse && args.c2f !== undefined) methods.push({ name: `${weights} coarse, coarse-to-fine ${args.c2f}`, run: viaEngine(weights, true, { coarseToFine: coarseToFineFlag(args.c2f) }) });
     for (const nearness of args.related ? list(args.related) : []) {
       const soft = { ...LEXICAL_MATCH.soft!, related: { ...LEXICAL_MATCH.soft!.related!, nearness } };
