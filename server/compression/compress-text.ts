@@ -1,6 +1,7 @@
 import type { Word } from '../model/words.js';
 import { assemble, CUT_MARKS_MIN_TOKENS, fillCheapGaps, normalizeSpans } from './assemble.js';
 import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
+import { answerWordValues, TINY_GOAL } from './tiny-answer.js';
 import { kneeCount } from './kneedle.js';
 import { withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
 import { GLUE } from './stop-words.js';
@@ -46,6 +47,11 @@ const SHORT_SENTENCE_WORDS = 8;
  * do not outrank the statement they qualify (docs/tuning.md, "LEAD_BONUS").
  */
 export const LEAD_BONUS = 0.05;
+/**
+ * Coarse mode with a query: share of a paragraph's rank that is its best sentence's (the rest its mean),
+ * so a paraphrased answer is not hidden among plain sentences (docs/tuning.md, "BLOCK_BEST_SHARE").
+ */
+const BLOCK_BEST_SHARE = 0.7;
 /** With a query, weight of the answer information (`answerInformationOf`) in a word's own rank. */
 const ANSWER_SHARE = 0.5;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
@@ -132,7 +138,7 @@ function withBonuses(words: readonly Word[], scores: Float32Array, sentences: re
   return out;
 }
 
-function prepare(input: ScoredText, options: CutOptions): Prepared {
+function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared {
   const { text, words, blocks } = input;
   const sentences = blocks.flatMap((b) => b.sentences);
   const queried = options.query
@@ -141,14 +147,17 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const scores = withBonuses(words, options.query && options.factShare ? withInformationPrior(words, text, queried, options.factShare) : queried, sentences);
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
+  // Inside a sentence the words that carry information lead the choice of run, with a query too.
+  const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
   const sentenceScore = new Map<Sentence, number>();
   for (const s of sentences) if (!s.required && !s.dependent) sentenceScore.set(s, score(s));
   let best: Sentence | undefined;
   let bestScore = -Infinity;
   for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [s, v];
-  // Inside a sentence the words that carry information lead the choice of run, with a query too.
-  const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
   const information = spanScorer(words, answerInfo);
+  // A target of a few tokens, with a query: the words holding the kind of answer asked for lead.
+  const asked = tiny && options.query ? answerWordValues(text, words, sentences, options.query) : undefined;
+  const askedOf = asked ? spanScorer(words, asked.values) : undefined;
 
   // With a query a word ranks mostly by its sentence (the model is surer which sentence answers than
   // which word does); without one its own score leads (docs/tuning.md, "Fine mode with a query").
@@ -159,7 +168,8 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const optional = (b: Block) => b.sentences.filter((s) => !s.required && !s.dependent);
   // A block ranks by its own mean and by its best sentence, so one decisive sentence in a
   // long paragraph still lifts it.
-  const blockScore = (b: Block, rest: readonly Sentence[]) => 0.5 * score(b) + 0.5 * Math.max(...rest.map((s) => sentenceScore.get(s)!));
+  const bestShare = options.coarse && options.query ? BLOCK_BEST_SHARE : 0.5;
+  const blockScore = (b: Block, rest: readonly Sentence[]) => (1 - bestShare) * score(b) + bestShare * Math.max(...rest.map((s) => sentenceScore.get(s)!));
   const blockWeight = options.coarse ? 0 : (options.blockWeight ?? BLOCK_WEIGHT);
   const lead = options.query ? (options.leadBonus ?? LEAD_BONUS) : 0;
   const inContext = new Map<Sentence, number>();
@@ -175,16 +185,21 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
   const tokenCandidates = (s: Sentence): Candidate[] => {
     const mean = sentenceScore.get(s)!;
     const context = sentenceWeight * inContext.get(s)!;
-    return s.pieces.map((t) => {
+    return (asked ? asked.split(s.pieces) : s.pieces).map((t) => {
       const own = score(t);
       const info = information(t);
-      return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info) + context, own: own - mean + 0.5 * info + 0.05, tokens: tokenCost(t) };
+      const kind = askedOf ? asked!.weight * askedOf(t) : 0;
+      return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info + kind) + context, own: own - mean + 0.5 * info + kind + 0.05, tokens: tokenCost(t) };
     });
   };
   // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
   let bestCuttable: Sentence | undefined;
   let cuttableScore = -Infinity;
-  for (const [s, v] of sentenceScore) if (!s.atomic && s.pieces.length > 0 && v > cuttableScore) [bestCuttable, cuttableScore] = [s, v];
+  // At a tiny target the sentence holding the answer's kind is the one cut (asked.sentenceBonus).
+  for (const [s, v] of sentenceScore) {
+    const value = v + (asked ? asked.sentenceBonus(s) : 0);
+    if (!s.atomic && s.pieces.length > 0 && value > cuttableScore) [bestCuttable, cuttableScore] = [s, value];
+  }
   const bestWithin = (budget: number): Span[] => {
     if (!best) return [];
     if (tokenCost(best) <= budget || !bestCuttable) return [{ start: best.start, end: best.end }];
@@ -200,12 +215,13 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const top = (content.length ? content : words).reduce(pick);
     return [{ start: top.start, end: top.end }];
   };
-  const total = spanTotal(words, options.query ? scores.map((v, i) => v + ANSWER_SHARE * answerInfo[i]!) : scores);
+  // At a tiny target the output holding the asked kind is worth most, whatever else it keeps.
+  const total = spanTotal(words, options.query ? scores.map((v, i) => v + ANSWER_SHARE * answerInfo[i]! + (asked ? asked.weight * asked.values[i]! : 0)) : scores);
   const worth = (spans: readonly Span[]) => spans.reduce((sum, s) => sum + total(s), 0);
   const sentenceCandidate = (s: Sentence, cuttable = !s.atomic): Candidate => ({
     start: s.start,
     end: s.end,
-    score: inContext.get(s)!,
+    score: inContext.get(s)! + (asked ? asked.sentenceBonus(s) : 0),
     tokens: tokenCost(s),
     ...(cuttable ? { words: once(() => tokenCandidates(s)) } : {}),
     ...(s.shortenable ? { shortenable: true } : {}),
@@ -224,7 +240,8 @@ function prepare(input: ScoredText, options: CutOptions): Prepared {
     const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };
     return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score), sentences };
   }
-  const short = (s: Sentence) => Boolean(options.query) && s.pieces.length <= SHORT_SENTENCE_WORDS;
+  // ...unless a tiny target's answer candidate sits in it: then its words compete one by one.
+  const short = (s: Sentence) => Boolean(options.query) && s.pieces.length <= SHORT_SENTENCE_WORDS && !(asked && asked.sentenceBonus(s) > 0);
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic || short(s) ? [sentenceCandidate(s, false)] : tokenCandidates(s))));
   return { bestWithin, candidates, required, prefixed, worth, unitScores: [...sentenceScore.values()] };
 }
@@ -352,7 +369,7 @@ export interface Cut {
  * string for a context; several texts render per part).
  */
 export function cutText(input: ScoredText, options: CutOptions, target: Target, render?: (spans: Span[]) => { text: string; tokens: number }): Cut {
-  const prepared = prepare(input, options);
+  const prepared = prepare(input, options, 'tokens' in target && target.tokens <= TINY_GOAL);
   const goal = targetTokens(target, prepared);
   const overhead = options.placeholders ? PLACEHOLDER_TOKENS : 0;
   const draw =

@@ -86,9 +86,15 @@ export function graphemeStartAtOrBefore(text: string, at: number, floor: number)
   return c >= 0xdc00 && c <= 0xdfff ? at - 1 : at;
 }
 
+/**
+ * A whitespace token, or an inline code span with what is attached to it ("(`npm run dev`),"):
+ * a cut inside backticks would leave an unclosed span and a broken command.
+ */
+const TOKEN = /[^\s`]*`[^`\n]{1,200}`\S*|\S+/gu;
+
 function tokensIn(text: string, start: number, end: number): Span[] {
   const out: Span[] = [];
-  const re = /\S+/gu;
+  const re = new RegExp(TOKEN);
   re.lastIndex = start;
   const slice = text.slice(0, end);
   let m: RegExpExecArray | null;

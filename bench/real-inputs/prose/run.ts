@@ -22,6 +22,7 @@ import { CHATS, type Chat } from './chats.js';
 import { packageReadmes, plainDocs, README_EXAMPLE } from './inputs.js';
 import { boilerplateShare, codeBlocks, codeFate, cutSides, installCommands, withItsWord, outputPieces, sentencesOf, subjectOf, wholeSentenceShare } from './measures.js';
 import { SHORT_QUESTIONS } from './short-questions.js';
+import { SHORT_QUESTIONS_DEV } from './short-questions-dev.js';
 
 type ChatMessage = components['schemas']['ChatMessage'];
 
@@ -234,10 +235,16 @@ async function main(): Promise<void> {
   // ------------------------------------------------------------ question-specific, short contexts
   if (families.has('question-specific')) {
   const qsMethods = ['latte_v1 coarse', 'latte_v1 fine', 'latte_v2 coarse', 'latte_v2 fine', 'first-N'] as const;
-  const qs: Record<string, Record<number, { kept: number; n: number; splitCode: number }>> = {};
+  // The development part may be tuned on; the first twelve are held out (never tuned on).
+  const parts = [['development', SHORT_QUESTIONS_DEV], ['held-out', SHORT_QUESTIONS]] as const;
+  type QsCell = { kept: number; n: number; splitCode: number; fits: number; keptWhereFits: number };
+  const qs: Record<string, Record<string, Record<number, QsCell>>> = {};
   let worstQs = '';
-  for (const item of SHORT_QUESTIONS) {
+  for (const [part, items] of parts) {
+  for (const item of items) {
     const original = countTokens(item.context);
+    // The answer alone (without the punctuation after it): below that the ceiling cannot hold it.
+    const answerCost = countTokens(item.answer);
     for (const budget of BUDGETS) {
       const nx = original / budget;
       const outs: Record<string, string> = { 'first-N': truncate(item.context, budget) };
@@ -250,20 +257,33 @@ async function main(): Promise<void> {
       }
       for (const m of qsMethods) {
         const out = outs[m]!;
-        const c = ((qs[m] ??= {})[budget] ??= { kept: 0, n: 0, splitCode: 0 });
+        const c = (((qs[part] ??= {})[m] ??= {})[budget] ??= { kept: 0, n: 0, splitCode: 0, fits: 0, keptWhereFits: 0 });
         c.n++;
         const kept = out.includes(item.answer);
         if (kept) c.kept++;
+        if (answerCost <= budget) {
+          c.fits++;
+          if (kept) c.keptWhereFits++;
+        }
         if ((out.match(/`/gu) ?? []).length % 2 === 1) c.splitCode++;
-        if (!kept && m === 'latte_v2 coarse' && worstQs.length < 600) worstQs += `- ${budget} token(s), "${item.question}" -> \`${out}\`\n`;
+        if (!kept && answerCost <= budget && m === 'latte_v2 coarse' && worstQs.length < 600) worstQs += `- ${part}, ${budget} token(s), "${item.question}" -> \`${out}\`\n`;
       }
     }
   }
-  worst['question-specific'] = worstQs;
-  report.print(`### question-specific: ${SHORT_QUESTIONS.length} short contexts (1-3 sentences), answer word kept at budgets of 1-10 tokens`);
-  report.print();
-  const qsRows = qsMethods.map((m) => [m, ...BUDGETS.map((b) => `${qs[m]![b]!.kept}/${qs[m]![b]!.n}`), String(BUDGETS.reduce((s, b) => s + qs[m]![b]!.splitCode, 0))]);
-  report.table('question-specific (answers kept per budget in tokens; last column: outputs with an odd number of backticks)', ['method', ...BUDGETS.map(String), 'split code spans'], qsRows);
+  }
+  worst['question-specific'] = worstQs ? `latte_v2 coarse, answer lost though it fits the budget:\n${worstQs}` : 'latte_v2 coarse kept every answer that fits its budget\n';
+  for (const [part, items] of parts) {
+    const cells = qs[part]!;
+    report.print(`### question-specific, ${part}: ${items.length} short contexts (1-3 sentences), answer word kept at budgets of 1-10 tokens`);
+    report.print();
+    const qsRows = qsMethods.map((m) => {
+      const byBudget = BUDGETS.map((b) => cells[m]![b]!);
+      const fits = byBudget.reduce((s, c) => s + c.fits, 0);
+      const keptWhereFits = byBudget.reduce((s, c) => s + c.keptWhereFits, 0);
+      return [m, ...byBudget.map((c) => `${c.kept}/${c.n}`), `${keptWhereFits}/${fits}`, String(byBudget.reduce((s, c) => s + c.splitCode, 0))];
+    });
+    report.table(`question-specific, ${part} (answers kept per budget in tokens; "where it fits": budgets at or above the answer's own token count; last column: outputs with an odd number of backticks)`, ['method', ...BUDGETS.map(String), 'where it fits', 'split code spans'], qsRows);
+  }
   data.questionSpecific = qs;
 
   }
