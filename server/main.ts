@@ -1,6 +1,7 @@
 /**
  * The only side-effecting entry point: environment -> dependencies -> createApp -> listen.
- * SIGINT/SIGTERM turn readiness 503, stop accepting connections, let in-flight requests finish
+ * SIGINT/SIGTERM turn readiness 503, keep accepting for SHUTDOWN_DELAY_MS (load balancers need
+ * that long to stop sending), then stop accepting connections, let in-flight requests finish
  * (up to SHUTDOWN_GRACE_MS, by default the longest request budget plus a margin), cancel what is
  * left with a 503 or an error frame, release its holds, then close Redis and the database
  * (server/http/graceful-stop.ts).
@@ -16,6 +17,9 @@ import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { drainable } from './http/drain.js';
 import { gracefulStop } from './http/graceful-stop.js';
+import { warmRoutePaths, warmRoutes } from './http/warm-routes.js';
+import { loadSpec } from './openapi-spec.js';
+import type { WeightsId } from './compression/model-catalog.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './model/engine-pool.js';
@@ -54,7 +58,11 @@ beforeFailedStartExit(() => backend.close());
 const weights = weightsOnDisk(config.modelsDir);
 // Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
 // Started before the database: the workers load while the main thread opens and migrates it.
-const readiness = stoppable(warmUp(backend, catalogWeights().filter((w) => weights.isAvailable(w)), {
+// Readiness also waits for the request validators of the compression routes (warmRoutes below).
+let routesWarmed!: () => void;
+const routesWarm = new Promise<void>((resolve) => (routesWarmed = resolve));
+const warmable = { warm: async (ids: readonly WeightsId[]) => void (await Promise.all([backend.warm?.(ids), routesWarm])) };
+const readiness = stoppable(warmUp(warmable, catalogWeights().filter((w) => weights.isAvailable(w)), {
   onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
 }));
 
@@ -105,12 +113,18 @@ const sweeper = startHoldsSweeper({
 await sweeper.sweepOnce({ trustLeases: true });
 
 const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
+void warmRoutes(app, warmRoutePaths(loadSpec()))
+  .then(
+    ({ routes, ms }) => logger.info({ routes, ms }, 'request validators compiled'),
+    (err: unknown) => logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'request validators not compiled ahead: each route compiles its own on its first request'),
+  )
+  .finally(routesWarmed);
 
 const tls = tlsFiles !== undefined;
 const server = tlsFiles ? https.createServer(tlsFiles, app) : http.createServer(app);
 
 applyServerTimeouts(server, config.keepAliveTimeoutMs);
-const { drain } = drainable(server);
+const { drain, closeAfterResponses } = drainable(server);
 
 // While starting to listen: a port in use or a bad HOST is one line and exit 1, not an unhandled 'error' event.
 const onListenError = (err: Error) => void failStartup([listenFailure(err, config.host, config.port)]);
@@ -132,6 +146,8 @@ server.listen(config.port, config.host, () => {
 
 const shutdown = gracefulStop({
   markStopping: () => readiness.stop(),
+  delayMs: config.shutdownDelayMs,
+  closeAfterResponses,
   drain,
   graceMs: config.shutdownGraceMs,
   cutShort: (detail) => services.stop.stopInFlightWork(detail),

@@ -8,14 +8,18 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
  * says `Connection: close`, so its socket closes once it is sent, and sockets that turn idle are
  * closed as soon as they do.
  */
-export function drainable(server: Server): { drain(): Promise<void> } {
+export function drainable(server: Server): { closeAfterResponses(): void; drain(): Promise<void> } {
   const open = new Set<ServerResponse>();
   let draining = false;
+  // Pre-stop phase (SIGTERM's delay): still serving, but a keep-alive client reconnects after each
+  // answer (through its load balancer, to another replica) instead of holding a socket that the
+  // drain would close under its next request.
+  let closing = false;
   const closeWhenSent = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (draining) closeWhenSent(res);
+    if (draining || closing) closeWhenSent(res);
     open.add(res);
     res.on('close', () => {
       open.delete(res);
@@ -24,6 +28,10 @@ export function drainable(server: Server): { drain(): Promise<void> } {
     });
   });
   return {
+    closeAfterResponses: () => {
+      closing = true;
+      for (const res of open) closeWhenSent(res);
+    },
     drain: () =>
       new Promise<void>((resolve) => {
         draining = true;
