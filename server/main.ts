@@ -15,6 +15,7 @@ import { startHoldsSweeper } from './billing/holds-sweeper.js';
 import { startReplicaLease } from './billing/replica-lease.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { warmTables } from './db/warm-tables.js';
 import { drainable } from './http/drain.js';
 import { gracefulStop } from './http/graceful-stop.js';
 import { warmRoutePaths, warmRoutes } from './http/warm-routes.js';
@@ -113,12 +114,18 @@ const sweeper = startHoldsSweeper({
 await sweeper.sweepOnce({ trustLeases: true });
 
 const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
-void warmRoutes(app, warmRoutePaths(loadSpec()))
-  .then(
+// What a first request would otherwise pay on the main thread: each route's validator, each table's first read.
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+void Promise.all([
+  warmRoutes(app, warmRoutePaths(loadSpec())).then(
     ({ routes, ms }) => logger.info({ routes, ms }, 'request validators compiled'),
-    (err: unknown) => logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'request validators not compiled ahead: each route compiles its own on its first request'),
-  )
-  .finally(routesWarmed);
+    (err: unknown) => logger.warn({ reason: reason(err) }, 'request validators not compiled ahead: each route compiles its own on its first request'),
+  ),
+  warmTables(db.db as never, db.schema).then(
+    ({ tables, ms }) => logger.info({ tables, ms }, 'database tables read once'),
+    (err: unknown) => logger.warn({ reason: reason(err) }, 'database tables not read ahead'),
+  ),
+]).finally(routesWarmed);
 
 const tls = tlsFiles !== undefined;
 const server = tlsFiles ? https.createServer(tlsFiles, app) : http.createServer(app);
