@@ -16,6 +16,7 @@ import { startReplicaLease } from './billing/replica-lease.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { warmTables } from './db/warm-tables.js';
+import { warmFamilies } from './compression/warm-families.js';
 import { drainable } from './http/drain.js';
 import { gracefulStop } from './http/graceful-stop.js';
 import { warmRoutePaths, warmRoutes } from './http/warm-routes.js';
@@ -59,10 +60,16 @@ beforeFailedStartExit(() => backend.close());
 const weights = weightsOnDisk(config.modelsDir);
 // Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
 // Started before the database: the workers load while the main thread opens and migrates it.
-// Readiness also waits for the request validators of the compression routes (warmRoutes below).
+// Readiness also waits for what warms after createApp below: validators, each family once, each table.
 let routesWarmed!: () => void;
 const routesWarm = new Promise<void>((resolve) => (routesWarmed = resolve));
-const warmable = { warm: async (ids: readonly WeightsId[]) => void (await Promise.all([backend.warm?.(ids), routesWarm])) };
+let networksLoaded: Promise<unknown> = Promise.resolve();
+const warmable = {
+  warm: async (ids: readonly WeightsId[]) => {
+    networksLoaded = Promise.resolve(backend.warm?.(ids));
+    await Promise.all([networksLoaded, routesWarm]);
+  },
+};
 const readiness = stoppable(warmUp(warmable, catalogWeights().filter((w) => weights.isAvailable(w)), {
   onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
 }));
@@ -121,6 +128,13 @@ void Promise.all([
     ({ routes, ms }) => logger.info({ routes, ms }, 'request validators compiled'),
     (err: unknown) => logger.warn({ reason: reason(err) }, 'request validators not compiled ahead: each route compiles its own on its first request'),
   ),
+  // After the networks are loaded (the same promise readiness waits on), so this times nothing twice.
+  networksLoaded
+    .then(() => warmFamilies(backend, loadSpec(), config.engineWorkers))
+    .then(
+      ({ families, failed, ms }) => (Object.keys(failed).length ? logger.warn({ families, failed, ms }, 'some families not run ahead') : logger.info({ families, ms }, 'every family run once')),
+      (err: unknown) => logger.warn({ reason: reason(err) }, 'families not run ahead'),
+    ),
   warmTables(db.db as never, db.schema).then(
     ({ tables, ms }) => logger.info({ tables, ms }, 'database tables read once'),
     (err: unknown) => logger.warn({ reason: reason(err) }, 'database tables not read ahead'),
