@@ -10,7 +10,7 @@ import { loadSpec } from '../../server/openapi-spec.js';
 describe('warmFamilies', () => {
   it("runs every family's spec example through its adapter and the engine, once per worker", async () => {
     const real = createInProcessBackend(fakeScorer);
-    const seen: EngineRequest[][] = [];
+    const seen: (readonly EngineRequest[])[] = [];
     const backend: Pick<CompressionBackend, 'compress' | 'countTokens'> = {
       countTokens: (texts) => real.countTokens(texts),
       compress: (requests, signal) => (seen.push(requests), real.compress(requests, signal)),
