@@ -135,7 +135,7 @@ void Promise.all([
       ({ families, failed, ms }) => (Object.keys(failed).length ? logger.warn({ families, failed, ms }, 'some families not run ahead') : logger.info({ families, ms }, 'every family run once')),
       (err: unknown) => logger.warn({ reason: reason(err) }, 'families not run ahead'),
     ),
-  warmTables(db.db as never, db.schema).then(
+  warmTables(db.db, db.schema).then(
     ({ tables, ms }) => logger.info({ tables, ms }, 'database tables read once'),
     (err: unknown) => logger.warn({ reason: reason(err) }, 'database tables not read ahead'),
   ),

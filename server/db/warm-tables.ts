@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * thread on a restarted one (CPU profile of the first compression request: PGlite's file seeks),
  * paid by the first client request. On PostgreSQL it warms the one pooled connection it uses.
  */
-export async function warmTables(db: Kysely<unknown>, schema: string): Promise<{ tables: number; ms: number }> {
+export async function warmTables<DB>(db: Kysely<DB>, schema: string): Promise<{ tables: number; ms: number }> {
   const started = Date.now();
   const tables = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = ${schema} order by tablename`.execute(db);
   for (const { name } of tables.rows) await sql`select * from ${sql.table(`${schema}.${name}`)} limit 1`.execute(db);
