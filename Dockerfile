@@ -37,7 +37,8 @@ EXPOSE 8080
 # and 503 from the first SIGTERM, which is what a load balancer should route on.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# SHUTDOWN_GRACE_MS (125 s by default) + 3 s + up to 10 s for the engine workers: give the container
-# 140 s to stop (compose stop_grace_period, Kubernetes terminationGracePeriodSeconds, docker stop -t).
+# SHUTDOWN_DELAY_MS (5 s) + SHUTDOWN_GRACE_MS (125 s by default) + 3 s + up to 10 s for the engine
+# workers: give the container 150 s to stop (compose stop_grace_period, Kubernetes
+# terminationGracePeriodSeconds, docker stop -t).
 STOPSIGNAL SIGTERM
 CMD ["sh", "scripts/serve.sh"]

@@ -37,6 +37,7 @@ import { createMetrics, type Metrics } from './http/metrics.js';
 import { requireBody } from './http/require-body.js';
 import { requireHttps } from './http/require-https.js';
 import { addTrailingSlash } from './http/trailing-slash.js';
+import { isWarmUp } from './http/warm-routes.js';
 import type { WeightsAvailability } from './model/weights-availability.js';
 import { loadSpec } from './project/openapi-spec.js';
 import type { QuotaStore } from './rate-limit/quota.js';
@@ -155,14 +156,17 @@ export function createApp(deps: AppDeps): Express {
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      // The start's own requests (server/http/warm-routes.ts) are not traffic.
+      autoLogging: { ignore: isWarmUp },
     }),
   );
-  app.use(metrics.middleware);
+  app.use((req, res, next) => (isWarmUp(req) ? next() : metrics.middleware(req, res, next)));
   // Outside the API spec and the HTTPS policy: scraped over the private network.
   if (config.metrics) app.get('/metrics', metrics.handler);
   const cors = corsFor(config.corsOrigins);
   if (cors) app.use(cors);
-  if (config.requireHttps) app.use(requireHttps);
+  // Warm-up requests come from this process over loopback, never from a client.
+  if (config.requireHttps) app.use((req, res, next) => (isWarmUp(req) ? next() : requireHttps(req, res, next)));
   app.use(addTrailingSlash(FAMILIES.map((f) => f.basePath)));
   app.use(dashboardRouter());
   // One set of services for the proxy and the route table (the proxy bills through the same meter).

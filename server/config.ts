@@ -30,6 +30,8 @@ export interface Config {
   /** Validate every response against openapi.yaml (on in tests). */
   validateResponses: boolean;
   shutdownGraceMs: number;
+  /** After SIGTERM/SIGINT, how long the listener keeps accepting while readiness answers 503, ms. */
+  shutdownDelayMs: number;
   /** Worker threads running the engine (`ENGINE_WORKERS`, default `auto`: server/model/onnx-session-options.ts). */
   engineWorkers: number;
   /** Nice value of the engine threads (0: the server's own); see server/model/thread-priority.ts. */
@@ -248,6 +250,9 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlHours: int(env, p, 'SESSION_TTL_HOURS', 168),
     validateResponses: bool(env, p, 'VALIDATE_RESPONSES', false),
     // Default: the longest request budget plus a margin, so SIGTERM lets admitted requests finish.
+    // 5 s: HAProxy in deploy/ marks a replica down after two failed checks 2 s apart; Kubernetes
+    // takes a few seconds to take a terminating pod out of its endpoints.
+    shutdownDelayMs: ms(env, p, 'SHUTDOWN_DELAY_MS', 5_000),
     shutdownGraceMs: ms(env, p, 'SHUTDOWN_GRACE_MS', defaultShutdownGraceMs(ms(env, [], 'REQUEST_TIMEOUT_MS', 60_000), ms(env, [], 'STREAM_TIMEOUT_MS', 120_000))),
     engineWorkers: env['ENGINE_WORKERS'] === 'auto' ? defaultEngineWorkers() : Math.max(1, int(env, p, 'ENGINE_WORKERS', defaultEngineWorkers())),
     engineNice: niceValue(env, p, 'ENGINE_NICE', 10),

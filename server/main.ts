@@ -1,7 +1,8 @@
 /**
  * The only side-effecting entry point: environment -> dependencies -> createApp -> listen
- * (docs/architecture.md). SIGINT/SIGTERM: readiness 503, in-flight requests finish within SHUTDOWN_GRACE_MS,
- * the rest cancelled with their holds released, then Redis and the database close (http/graceful-stop.ts).
+ * (docs/architecture.md). SIGINT/SIGTERM: readiness 503 while still accepting for SHUTDOWN_DELAY_MS,
+ * then in-flight requests finish within SHUTDOWN_GRACE_MS, the rest cancelled with their holds
+ * released, then Redis and the database close (http/graceful-stop.ts).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -12,8 +13,13 @@ import { startHoldsSweeper } from './billing/holds-sweeper.js';
 import { startReplicaLease } from './billing/replica-lease.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { warmTables } from './db/warm-tables.js';
+import { warmFamilies } from './compression/warm-families.js';
 import { drainable } from './http/drain.js';
 import { gracefulStop } from './http/graceful-stop.js';
+import { warmRoutePaths, warmRoutes } from './http/warm-routes.js';
+import { loadSpec } from './project/openapi-spec.js';
+import type { WeightsId } from './catalog/model-catalog.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './compression/runtime/engine-pool.js';
@@ -52,7 +58,17 @@ beforeFailedStartExit(() => backend.close());
 const weights = weightsOnDisk(config.modelsDir);
 // Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
 // Started before the database: the workers load while the main thread opens and migrates it.
-const readiness = stoppable(warmUp(backend, catalogWeights().filter((w) => weights.isAvailable(w)), {
+// Readiness also waits for what warms after createApp below: validators, each family once, each table.
+let routesWarmed!: () => void;
+const routesWarm = new Promise<void>((resolve) => (routesWarmed = resolve));
+let networksLoaded: Promise<unknown> = Promise.resolve();
+const warmable = {
+  warm: async (ids: readonly WeightsId[]) => {
+    networksLoaded = Promise.resolve(backend.warm?.(ids));
+    await Promise.all([networksLoaded, routesWarm]);
+  },
+};
+const readiness = stoppable(warmUp(warmable, catalogWeights().filter((w) => weights.isAvailable(w)), {
   onSettled: (status, error, ms) => (status === 'ready' ? logger.info({ ms }, 'model weights loaded: ready') : logger.error({ error, ms }, 'model weights failed to load')),
 }));
 
@@ -103,12 +119,31 @@ const sweeper = startHoldsSweeper({
 await sweeper.sweepOnce({ trustLeases: true });
 
 const app = createApp({ config, db, logger, quotas, services, backend, weights, readiness });
+// What a first request would otherwise pay on the main thread: each route's validator, each table's first read.
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+void Promise.all([
+  warmRoutes(app, warmRoutePaths(loadSpec())).then(
+    ({ routes, ms }) => logger.info({ routes, ms }, 'request validators compiled'),
+    (err: unknown) => logger.warn({ reason: reason(err) }, 'request validators not compiled ahead: each route compiles its own on its first request'),
+  ),
+  // After the networks are loaded (the same promise readiness waits on), so this times nothing twice.
+  networksLoaded
+    .then(() => warmFamilies(backend, loadSpec(), config.engineWorkers))
+    .then(
+      ({ families, failed, ms }) => (Object.keys(failed).length ? logger.warn({ families, failed, ms }, 'some families not run ahead') : logger.info({ families, ms }, 'every family run once')),
+      (err: unknown) => logger.warn({ reason: reason(err) }, 'families not run ahead'),
+    ),
+  warmTables(db.db, db.schema).then(
+    ({ tables, ms }) => logger.info({ tables, ms }, 'database tables read once'),
+    (err: unknown) => logger.warn({ reason: reason(err) }, 'database tables not read ahead'),
+  ),
+]).finally(routesWarmed);
 
 const tls = tlsFiles !== undefined;
 const server = tlsFiles ? https.createServer(tlsFiles, app) : http.createServer(app);
 
 applyServerTimeouts(server, config.keepAliveTimeoutMs);
-const { drain } = drainable(server);
+const { drain, closeAfterResponses } = drainable(server);
 
 // While starting to listen: a port in use or a bad HOST is one line and exit 1, not an unhandled 'error' event.
 const onListenError = (err: Error) => void failStartup([listenFailure(err, config.host, config.port)]);
@@ -130,6 +165,8 @@ server.listen(config.port, config.host, () => {
 
 const shutdown = gracefulStop({
   markStopping: () => readiness.stop(),
+  delayMs: config.shutdownDelayMs,
+  closeAfterResponses,
   drain,
   graceMs: config.shutdownGraceMs,
   cutShort: (detail) => services.stop.stopInFlightWork(detail),

@@ -5,14 +5,18 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
  * after its response stayed open for the whole keep-alive timeout. While draining, responses not yet begun
  * say `Connection: close`, and sockets that turn idle are closed at once.
  */
-export function drainable(server: Server): { drain(): Promise<void> } {
+export function drainable(server: Server): { closeAfterResponses(): void; drain(): Promise<void> } {
   const open = new Set<ServerResponse>();
   let draining = false;
+  // Pre-stop phase (SIGTERM's delay): still serving, but a keep-alive client reconnects after each
+  // answer (through its load balancer, to another replica) instead of holding a socket that the
+  // drain would close under its next request.
+  let closing = false;
   const closeWhenSent = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (draining) closeWhenSent(res);
+    if (draining || closing) closeWhenSent(res);
     open.add(res);
     res.on('close', () => {
       open.delete(res);
@@ -21,6 +25,10 @@ export function drainable(server: Server): { drain(): Promise<void> } {
     });
   });
   return {
+    closeAfterResponses: () => {
+      closing = true;
+      for (const res of open) closeWhenSent(res);
+    },
     drain: () =>
       new Promise<void>((resolve) => {
         draining = true;

@@ -15,6 +15,14 @@ export function defaultShutdownGraceMs(requestTimeoutMs: number, streamTimeoutMs
 export interface GracefulStopDeps {
   /** Readiness turns 503, so load balancers stop sending. */
   markStopping(): void;
+  /**
+   * How long the listener keeps accepting (and serving) after the signal, ms: load balancers need a
+   * few seconds to see readiness 503 and stop sending; closing the port before that resets the
+   * connections they still open (SHUTDOWN_DELAY_MS).
+   */
+  delayMs?: number;
+  /** At the signal, before the delay: responses from here on say `Connection: close` (drain.ts). */
+  closeAfterResponses?(): void;
   /** Stops accepting and resolves once every connection has closed (drain.ts). */
   drain(): Promise<void>;
   graceMs: number;
@@ -38,8 +46,9 @@ const after = (ms: number) =>
   });
 
 /**
- * The stop sequence for SIGTERM/SIGINT: readiness 503 and no new connections at once, in-flight
- * requests finish within `graceMs`, then what is left is cancelled (503 or an error frame, never
+ * The stop sequence for SIGTERM/SIGINT: readiness 503 at once, new connections still accepted and
+ * served for `delayMs` (the pre-stop phase), then no new connections, in-flight requests finish
+ * within `graceMs` (counted from the end of the delay), then what is left is cancelled (503 or an error frame, never
  * a reset), its holds are released, and the process exits 0. A repeated signal is logged and
  * ignored: a terminal's Ctrl-C reaches node both directly and forwarded by npm.
  */
@@ -53,6 +62,12 @@ export function gracefulStop(deps: GracefulStopDeps): (signal: string) => Promis
     stopping = true;
     const started = Date.now();
     deps.markStopping();
+    const delayMs = deps.delayMs ?? 0;
+    if (delayMs > 0) {
+      deps.closeAfterResponses?.();
+      deps.logger.info({ signal, delayMs }, 'shutting down: readiness 503, still accepting connections until load balancers see it');
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     deps.logger.info({ signal, graceMs: deps.graceMs }, 'shutting down: draining in-flight requests');
     const drained = deps.drain().then(() => 'drained' as const);
     let cut = false;

@@ -57,11 +57,19 @@ parentPort!.on('message', async (msg: WorkerRequest) => {
     if (msg.op === 'compress') reply = { id: msg.id, ok: true, results: await engineFor(msg.id).compress(msg.requests) };
     else if (msg.op === 'count') reply = { id: msg.id, ok: true, counts: msg.texts.map(countTokens) };
     else {
-      await scorer.warm?.(msg.weights);
-      // Each network run once through the whole engine, so readiness means a warm first request.
-      const warm = warmRequests(msg.weights);
-      await engineFor(msg.id).compress(warm);
-      warm.forEach((r) => countTokens(r.context));
+      // One network at a time, and none more once a close came: a start that failed (say, the
+      // database is unreachable) closes the pool while it warms, and a worker still loading after
+      // CLOSE_GRACE_MS is terminated inside onnxruntime, which aborts the process (seen at load 33).
+      for (const w of msg.weights) {
+        if (closing) break;
+        await scorer.warm?.([w]);
+      }
+      if (!closing) {
+        // Each network run once through the whole engine, so readiness means a warm first request.
+        const warm = warmRequests(msg.weights);
+        await engineFor(msg.id).compress(warm);
+        warm.forEach((r) => countTokens(r.context));
+      }
       reply = { id: msg.id, ok: true, warmed: msg.weights };
     }
   } catch (err) {

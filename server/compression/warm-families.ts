@@ -1,0 +1,48 @@
+import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
+import { ADAPTERS } from './adapters.js';
+import type { CompressionBackend } from './compression-backend.js';
+import { compressItems, countItems } from './compress-items.js';
+import { FAMILIES } from '../catalog/families.js';
+import { resolveModel } from '../catalog/model-catalog.js';
+
+/**
+ * Runs each family's own example request (openapi.yaml) through its adapter and the engine before
+ * readiness turns 200, once per engine worker: the networks' warm-up runs plain text only, so a
+ * family's parsing and planning code (markdown blocks, history turns, tool lists) ran cold on its
+ * first client request: 2.7-14.5x a warm one after a restart (bench/startup.mjs). No account, hold
+ * or usage row is involved: the adapters and the backend are called directly.
+ */
+export async function warmFamilies(
+  backend: Pick<CompressionBackend, 'compress' | 'countTokens'>,
+  spec: Pick<OpenAPIV3.DocumentV3_1, 'paths'>,
+  workers: number,
+): Promise<{ families: string[]; failed: Record<string, string>; ms: number }> {
+  const started = Date.now();
+  const families: string[] = [];
+  const failed: Record<string, string> = {};
+  for (const family of FAMILIES) {
+    const adapter = ADAPTERS[family.id];
+    const operation = spec.paths?.[`${family.basePath}/`]?.post?.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+    const body = operation?.content?.['application/json']?.example as unknown;
+    try {
+      if (body === undefined) throw new Error('no example body in openapi.yaml');
+      adapter.check(body);
+      const model = resolveModel(adapter.model(body));
+      if (!model) throw new Error(`unknown model ${adapter.model(body)}`);
+      const item = adapter.item(body);
+      // One copy per worker, sent together, so each worker's engine runs this family's path once.
+      await Promise.all(
+        Array.from({ length: Math.max(1, workers) }, async () => {
+          const { counts } = await countItems(backend, adapter, [item]);
+          const [out] = await compressItems(backend, adapter, [item], counts, adapter.options(body, model));
+          adapter.result(item, out, adapter.echoedRatio(body), 0);
+          adapter.streamContent(out);
+        }),
+      );
+      families.push(family.id);
+    } catch (err) {
+      failed[family.id] = err instanceof Error ? err.message : String(err);
+    }
+  }
+  return { families, failed, ms: Date.now() - started };
+}
