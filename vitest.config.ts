@@ -23,7 +23,7 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           // One process runs many files: the server's modules are imported, and PGlite's WebAssembly
           // compiled, once per worker instead of once per file (every file still builds its own app
-          // and database). Measured in docs/benchmarks.md#test-suite.
+          // and database). Why and what it saves: docs/test-suite.md.
           isolate: false,
         },
       },
