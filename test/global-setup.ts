@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
+import { hasChromium } from './helpers/chromium.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +42,9 @@ export default async function setup(project: TestProject) {
   const prefix = url ? `test_${randomBytes(3).toString('hex')}_` : '';
   project.provide('schemaPrefix', prefix);
   const snapshot = url ? '' : await migratedPgliteSnapshot();
+  // The browser tests' dashboard, built once into dist/dashboard: when each file built it, two of
+  // them could empty the folder while the other's page was loading from it.
+  if (hasChromium) await (await import('../scripts/build-dashboard.js')).buildDashboard();
   project.provide('pgliteSnapshot', snapshot);
   return async () => {
     if (snapshot) await rm(snapshot, { force: true });

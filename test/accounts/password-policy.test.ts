@@ -29,10 +29,13 @@ describe('password policy (zxcvbn)', () => {
     expect((await checkPassword('adalovelace1815', ['adalovelace@example.com'])).ok).toBe(false);
   });
 
-  it('scores a 1,024-character password quickly', async () => {
-    const started = performance.now();
+  // What keeps a 1,024-character password cheap is that only its first 128 characters are scored;
+  // that is checked here rather than a wall-clock bound, which a busy machine breaks.
+  it('scores a 1,024-character password on its first 128 characters only', async () => {
     expect(await checkPassword('a1B!'.repeat(256))).toMatchObject({ ok: expect.any(Boolean) });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    const strongTail = 'Zq8#vL2!mT9$wR4&'.repeat(56);
+    expect(await checkPassword('a'.repeat(128) + strongTail)).toEqual(await checkPassword('a'.repeat(128)));
+    expect(await checkPassword('a'.repeat(100) + strongTail)).toEqual({ ok: true });
   });
 });
 

@@ -14,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildDashboard } from '../../scripts/build-dashboard.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../helpers/chromium.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -53,7 +52,7 @@ describe.skipIf(!hasChromium)('the dashboard as a person sees it', () => {
   let key = '';
 
   beforeAll(async () => {
-    await buildDashboard();
+    // dist/dashboard is built once for the run by test/global-setup.ts
     t = await startTestApp();
     server = http.createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

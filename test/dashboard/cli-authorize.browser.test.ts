@@ -15,7 +15,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeUrl } from '../../packages/client/src/cli/browser-login.js';
 import { LoginFailed, startLoginCallback } from '../../packages/client/src/cli/login-callback.js';
-import { buildDashboard } from '../../scripts/build-dashboard.js';
 import { dashboardRouter } from '../../server/dashboard/dashboard-router.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../helpers/chromium.js';
@@ -26,17 +25,14 @@ describe.skipIf(!hasChromium)('CLI login approve page in Chromium', () => {
   let server: http.Server;
   let origin: string;
   let profileDir: string;
-  let buildDir: string;
   let context: BrowserContext;
   let page: Page;
   const foreign: string[] = [];
 
   beforeAll(async () => {
-    // A private build: the other browser test rebuilds dist/dashboard, maybe at the same time.
-    buildDir = mkdtempSync(join(tmpdir(), 'crema-dashboard-'));
-    await buildDashboard(buildDir);
+    // dist/dashboard is built once for the run by test/global-setup.ts
     t = await startTestApp();
-    server = http.createServer(express().use(dashboardRouter(buildDir)).use(t.app));
+    server = http.createServer(express().use(dashboardRouter()).use(t.app));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     profileDir = mkdtempSync(join(tmpdir(), 'crema-chromium-cli-'));
@@ -56,7 +52,6 @@ describe.skipIf(!hasChromium)('CLI login approve page in Chromium', () => {
     await new Promise((resolve) => server?.close(resolve));
     await t?.close();
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 
   it('signing in keeps the link; Approve hands a working key named after the host to the waiting CLI', async () => {

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { buildDashboard } from '../../scripts/build-dashboard.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { CHROMIUM, CHROMIUM_ARGS, hasChromium } from '../helpers/chromium.js';
 
@@ -33,7 +32,7 @@ describe.skipIf(!hasChromium)('dashboard in Chromium', () => {
   let fullKey = '';
 
   beforeAll(async () => {
-    await buildDashboard();
+    // dist/dashboard is built once for the run by test/global-setup.ts
     t = await startTestApp();
     server = http.createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

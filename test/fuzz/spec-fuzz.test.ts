@@ -2,7 +2,8 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../../server/project/openapi-spec.js';
 import { createKey, signup } from '../helpers/accounts.js';
-import { TEST_ADMIN_EMAIL, useTestApp } from '../helpers/test-app.js';
+import { useListeningApp } from '../helpers/listening-app.js';
+import { TEST_ADMIN_EMAIL } from '../helpers/test-app.js';
 import { HOSTILE_STRINGS, leafPaths, mulberry32, Rng, sample, setAt, WRONG_TYPES, type Json } from './spec-sampler.js';
 
 // Every operation of openapi.yaml gets CASES generated requests, most of them hostile, with
@@ -50,7 +51,8 @@ const operations: Operation[] = Object.entries<Record<string, any>>(spec['paths'
   )
   .sort((a, b) => Number(a.destructive) - Number(b.destructive));
 
-const t = useTestApp();
+// One listening server for the ~1,000 requests: supertest given the app itself listens and closes a server per request.
+const t = useListeningApp();
 
 interface Creds {
   token: string;
@@ -137,7 +139,7 @@ async function fire(op: Operation, strategy: Strategy, rng: Rng): Promise<Outcom
     body = { unexpected: rng.pick(HOSTILE_STRINGS) };
   }
 
-  let req = request(t().app)[op.method](path);
+  let req = request(t().baseUrl)[op.method](path);
   // credentials
   if (op.auth === 'api-key') {
     if (strategy === 'bad-credentials') req = req.set('X-API-Key', rng.pick(JUNK_KEYS));
