@@ -133,7 +133,7 @@ void Promise.all([
       ({ families, failed, ms }) => (Object.keys(failed).length ? logger.warn({ families, failed, ms }, 'some families not run ahead') : logger.info({ families, ms }, 'every family run once')),
       (err: unknown) => logger.warn({ reason: reason(err) }, 'families not run ahead'),
     ),
-  warmTables(db.db, db.schema).then(
+  warmTables(db.db, db.schema, { write: db.driver === 'pglite' }).then(
     ({ tables, ms }) => logger.info({ tables, ms }, 'database tables read once'),
     (err: unknown) => logger.warn({ reason: reason(err) }, 'database tables not read ahead'),
   ),
