@@ -1,6 +1,13 @@
 import type { Block } from './segment.js';
 
 /**
+ * A capitalised word counts half a fact: "Our Node service keeps getting OOM-killed ... since Friday"
+ * (three names) outranked "It started after we deployed v3.8.2". 8 development chats, facts kept of
+ * 26 without a query at 4/10x: 1 19 / 3, 0.5 22 / 8, 0.34 20 / 8 (with the query 21 / 10 at each).
+ */
+const NAME_WEIGHT = 0.5;
+
+/**
  * Facts a sentence states: whitespace tokens holding a digit (numbers, dates, times, versions,
  * order and ticket ids), a path or dotted name (`src/report.ts`), an identifier (`snake_case`,
  * `camelCase`) or a name (capitalised, not opening the sentence, not "I"). What a later question
@@ -15,7 +22,7 @@ export function factCount(sentence: string): number {
     first = /[.!?:]["'”’)\]]*$/u.test(m[0]);
     if (!bare) continue;
     if (/\d/u.test(bare) || /\p{L}[/.]\p{L}|_|\p{Ll}\p{Lu}/u.test(bare)) n++;
-    else if (!opens && /^\p{Lu}/u.test(bare) && bare !== 'I') n++;
+    else if (!opens && /^\p{Lu}/u.test(bare) && bare !== 'I') n += NAME_WEIGHT;
   }
   return n;
 }
