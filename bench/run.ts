@@ -31,16 +31,16 @@ import { createEnginePool } from '../server/compression/runtime/engine-pool.js';
 import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
 import { weightsOnDisk } from '../server/model/weights-availability.js';
 import { createQuotaStore } from '../server/rate-limit/quota.js';
-import { haystack, loadSquad, retained, rng } from './squad.js';
+import { haystack, loadSquad, retained, rng } from './lib/squad.js';
 
 const { values: pick } = parseArgs({ options: { soak: { type: 'boolean' }, overhead: { type: 'boolean' } }, strict: false });
 if (pick.overhead === true) {
-  const overhead = (await import('./overhead.js')) as { main: (argv: readonly string[]) => Promise<void> };
+  const overhead = (await import('./speed/overhead.js')) as { main: (argv: readonly string[]) => Promise<void> };
   await overhead.main(process.argv.slice(2));
   process.exit(process.exitCode ?? 0);
 }
 if (pick.soak === true) {
-  const soak = (await import('./soak.js')) as { main: (argv: readonly string[]) => Promise<void> };
+  const soak = (await import('./robustness/soak.js')) as { main: (argv: readonly string[]) => Promise<void> };
   await soak.main(process.argv.slice(2));
   // onnxruntime's thread pool can keep the process alive; the report is written by now.
   process.exit(process.exitCode ?? 0);
@@ -48,7 +48,7 @@ if (pick.soak === true) {
 
 const { values: which } = parseArgs({ options: { routes: { type: 'boolean' } }, strict: false });
 if (which.routes !== true) {
-  const speed = (await import('./speed.js')) as { main: (argv: readonly string[]) => Promise<void> };
+  const speed = (await import('./speed/speed.js')) as { main: (argv: readonly string[]) => Promise<void> };
   await speed.main(process.argv.slice(2));
   process.exit(process.exitCode ?? 0);
 }

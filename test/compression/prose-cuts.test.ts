@@ -4,7 +4,7 @@ import { factCount, withFactBonus } from '../../server/compression/fact-sentence
 import { labelledLines } from '../../server/compression/labelled-lines.js';
 import { withQuantifiedWords } from '../../server/compression/number-words.js';
 import { segment } from '../../server/compression/segment.js';
-import { CHATS } from '../../bench/real-inputs/prose/chats.js';
+import { CHATS } from '../fixtures/prose-chats.js';
 
 // Real text: turns of the development support chats (bench/real-inputs/prose/chats.ts).
 const clinic = CHATS.find((c) => c.id === 'clinic-appointment')!.turns;
