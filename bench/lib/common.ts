@@ -3,7 +3,6 @@
  * flags, an in-process backend over the bundled ONNX models, the machine header, markdown
  * tables, real text found on this machine, and the JSON/markdown reports under bench/out.
  */
-import { cpus } from 'node:os';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +18,7 @@ import type { CoarseToFine } from '../../server/compression/scoring-plan.js';
 import { keepFraction } from '../../server/compression/ratio.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
-import type { ScoreRequest, WordScorer } from '../../server/model/word-scorer.js';
+import { memoScorer } from './scorers.js';
 
 /**
  * The `--c2f` flag of bench:quality and bench:needles: `off` scores every block (false);
@@ -61,38 +60,6 @@ export type FamilyMain = (argv: readonly string[]) => Promise<void>;
 
 // ---------------------------------------------------------------- backend
 
-/**
- * Remembers recent scores, so one scoring serves every ratio of an item (the scorer is
- * deterministic, so outputs are the same as without the cache), and times the real calls.
- */
-export function cachingScorer(inner: WordScorer) {
-  const cache = new Map<string, Float32Array>();
-  const speed = new Map<WeightsId, { tokens: number; ms: number }>();
-  const scorer: WordScorer = {
-    async score(requests: readonly ScoreRequest[]) {
-      const keys = requests.map((r) => `${r.weights}\u0000${r.query ?? ''}\u0000${r.words.join(' ')}`);
-      const missing = requests.map((r, i) => ({ r, i })).filter(({ i }) => !cache.has(keys[i]!));
-      if (missing.length) {
-        const t0 = performance.now();
-        const fresh = await inner.score(missing.map(({ r }) => r));
-        const ms = performance.now() - t0;
-        const tokens = missing.map(({ r }) => countTokens(r.words.join(' ')));
-        const all = tokens.reduce((a, b) => a + b, 0) || 1;
-        missing.forEach(({ r, i }, k) => {
-          const acc = speed.get(r.weights) ?? { tokens: 0, ms: 0 };
-          acc.tokens += tokens[k]!;
-          acc.ms += (ms * tokens[k]!) / all;
-          speed.set(r.weights, acc);
-          if (cache.size >= 256) cache.delete(cache.keys().next().value!);
-          cache.set(keys[i]!, fresh[k]!);
-        });
-      }
-      return keys.map((k) => cache.get(k)!);
-    },
-  };
-  return { scorer, speed };
-}
-
 export interface Bench {
   backend: Pick<CompressionBackend, 'compress' | 'countTokens'>;
   /** Scoring speed per weights id (tokens/s over the calls that missed the cache). */
@@ -107,7 +74,8 @@ export interface Bench {
 
 /** The in-process backend of the benchmarks: the engine over the bundled ONNX models, with a score cache. */
 export function createBench(modelsDir: string): Bench {
-  const { scorer, speed } = cachingScorer(createOnnxWordScorer({ modelsDir }));
+  const scorer = memoScorer(createOnnxWordScorer({ modelsDir }), 256);
+  const speed = scorer.speed;
   const engine = createEngine(scorer);
   const backend: Bench['backend'] = {
     compress: (reqs) => engine.compress(reqs),
@@ -169,23 +137,7 @@ export function containsWord(hay: string, needle: string): boolean {
 
 // ---------------------------------------------------------------- output
 
-/** The CPU flags onnxruntime's kernels pick from, as found on this machine. */
-const SIMD_FLAGS = ['sse4_1', 'sse4_2', 'avx', 'avx2', 'fma', 'f16c', 'avx512f', 'avx512bw', 'avx512vl', 'avx512_vnni', 'avx_vnni', 'avx512_bf16', 'amx_tile', 'amx_int8', 'amx_bf16', 'asimd', 'sve'];
-
-/** One line describing the machine the figures come from (CPU, cores, SIMD flags, Node). */
-export function machineHeader(): string {
-  let flags: string[] = [];
-  try {
-    const info = readFileSync('/proc/cpuinfo', 'utf8');
-    const line = /^(?:flags|Features)\s*:\s*(.*)$/mu.exec(info)?.[1] ?? '';
-    const have = new Set(line.split(/\s+/u));
-    flags = SIMD_FLAGS.filter((f) => have.has(f));
-  } catch {
-    flags = ['unknown'];
-  }
-  const cpu = cpus();
-  return `machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, CPU flags: ${flags.join(' ') || 'none found'}; Node ${process.version}; onnxruntime CPU threads = all cores`;
-}
+export { machineHeader } from './machine.js';
 
 /** A markdown table (pipe-aligned for reading in a terminal as well). */
 export function mdTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {

@@ -18,7 +18,7 @@ import { countTokens } from '../../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { mdTable } from '../lib/common.js';
 import { jsonQuestions, keptWithName } from '../../test/fixtures/json-questions.js';
-import { memoScorer } from '../lib/memo-scorer.js';
+import { memoScorer } from '../lib/scorers.js';
 import { rng } from '../lib/squad.js';
 
 const { values: args } = parseArgs({

@@ -27,7 +27,7 @@ import { countTokens } from '../../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from '../lib/baselines.js';
 import { coarseToFineFlag, mdTable, readmeProse } from '../lib/common.js';
-import { memoScorer } from '../lib/memo-scorer.js';
+import { memoScorer } from '../lib/scorers.js';
 import { rng } from '../lib/squad.js';
 
 const { values: args } = parseArgs({

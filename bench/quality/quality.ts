@@ -26,7 +26,7 @@ import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import { countTokens } from '../../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../../server/model/word-scorer.js';
-import { memoScorer } from '../lib/memo-scorer.js';
+import { memoScorer } from '../lib/scorers.js';
 import { bm25Sentences, randomSentences, truncate } from '../lib/baselines.js';
 import { devSources, evidenceKept, loadDevFaq } from './dev-faq.js';
 import { coarseToFineFlag } from '../lib/common.js';

@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
-import { cachingScorer, machineHeader, packageReadmes, pct, readmeProse, Report } from '../lib/common.js';
+import { machineHeader, packageReadmes, pct, readmeProse, Report } from '../lib/common.js';
+import { memoScorer } from '../lib/scorers.js';
 import { haystack, loadSquad, rng } from '../lib/squad.js';
 
 const { values: args } = parseArgs({
@@ -63,7 +64,7 @@ for (const { text } of packageReadmes()) {
   raw++;
 }
 
-const engine = createEngine(cachingScorer(createOnnxWordScorer({ modelsDir: args.models! })).scorer);
+const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: args.models! }), 256));
 type Cell = { cuts: number; empty: number; rises: number; orphanOutputs: number; orphanRuns: number; fences: number; shortRuns: number };
 const cells = new Map<string, Cell>();
 const examples: string[] = [];

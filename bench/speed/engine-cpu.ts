@@ -18,7 +18,7 @@ import { createEngine, type EngineRequest } from '../../server/compression/engin
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { loadDevFaq } from '../quality/dev-faq.js';
 import { machineHeader } from '../lib/common.js';
-import { memoScorer } from '../lib/memo-scorer.js';
+import { memoScorer } from '../lib/scorers.js';
 import { routeRequests, type RouteRequest } from './speed.js';
 import { loadSquad } from '../lib/squad.js';
 

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { machine, machineLine } from './speed.js';
+import { machine, machineLine } from '../lib/machine.js';
 
 const { values: args } = parseArgs({
   options: { models: { type: 'string', default: 'models' }, ort: { type: 'string' }, seconds: { type: 'string', default: '1.5' } },

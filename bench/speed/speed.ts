@@ -46,7 +46,6 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -61,10 +60,10 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { clearStringMemos } from '../../server/model/string-memo.js';
-import { cpuIdentity } from '../../server/model/served-file.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore } from '../../server/rate-limit/quota.js';
 import { mdTable, quantile } from '../lib/common.js';
+import { machine, machineLine } from '../lib/machine.js';
 import { logLogChart, type Series } from '../lib/svg-plot.js';
 import { loadSquad, rng, type SquadSet } from '../lib/squad.js';
 
@@ -85,37 +84,6 @@ const sizeLabel = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1
 
 // ---------------------------------------------------------------------------------------------
 // Machine
-
-export interface Machine {
-  cpu: string;
-  cores: number;
-  avx512_vnni: boolean;
-  avx_vnni: boolean;
-  avx2: boolean;
-  node: string;
-  onnxruntimeNode: string;
-}
-
-export function machine(): Machine {
-  // The identity the served-file choice keys its cache on: model name and instruction-set flags.
-  const cpu = cpuIdentity();
-  const flags = new Set(cpu.flags.split(/\s+/u));
-  const ort = JSON.parse(readFileSync(new URL('../../node_modules/onnxruntime-node/package.json', import.meta.url), 'utf8')) as { version: string };
-  return {
-    cpu: cpu.model.trim(),
-    cores: cpus().length,
-    avx512_vnni: flags.has('avx512_vnni'),
-    avx_vnni: flags.has('avx_vnni'),
-    avx2: flags.has('avx2'),
-    node: process.version,
-    onnxruntimeNode: ort.version,
-  };
-}
-
-export function machineLine(m: Machine): string {
-  const flag = (name: keyof Machine) => `${name} ${m[name] ? 'yes' : 'no'}`;
-  return `CPU: ${m.cpu}, ${m.cores} cores; ${flag('avx512_vnni')}, ${flag('avx_vnni')}, ${flag('avx2')}; Node ${m.node}; onnxruntime-node ${m.onnxruntimeNode}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Contexts

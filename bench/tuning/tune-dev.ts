@@ -16,7 +16,7 @@ import { wordRanks, wordVectors } from '../../server/compression/word-vectors.js
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from '../lib/baselines.js';
-import { memoScorer } from '../lib/memo-scorer.js';
+import { memoScorer } from '../lib/scorers.js';
 import { devSources, evidenceKept, loadDevFaq } from '../quality/dev-faq.js';
 import { haystack, lowOverlapItems, rng, shareFrom } from '../lib/squad.js';
 import { countTokens } from '../../server/compression/tokens.js';

@@ -7,7 +7,7 @@ import { createEngine } from '../../../server/compression/engine.js';
 import { countTokens } from '../../../server/compression/tokens.js';
 import { createOnnxWordScorer } from '../../../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from '../../lib/baselines.js';
-import { memoScorer } from '../../lib/memo-scorer.js';
+import { memoScorer } from '../../lib/scorers.js';
 import { haystack, rng } from '../../lib/squad.js';
 import { answerKept, loadHandQuestions, loadLanguage } from './data.js';
 
