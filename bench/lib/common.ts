@@ -30,7 +30,7 @@ export function coarseToFineFlag(flag: string): false | CoarseToFine {
   return { cover, minTokens, rest };
 }
 
-/** The flags every family takes; `--family` is read by bench/quality.ts and ignored here. */
+/** The flags every family takes; `--family` is read by bench/quality/quality.ts and ignored here. */
 export interface FamilyArgs {
   /** Items per setting (undefined: all). */
   limit: number | undefined;
@@ -55,7 +55,7 @@ export function familyArgs(argv: readonly string[]): FamilyArgs {
   return { limit, models: values.models!, out: values.out!, seed: Number(values.seed) };
 }
 
-/** What a family benchmark module exports; bench/quality.ts calls it with the command-line flags. */
+/** What a family benchmark module exports; bench/quality/quality.ts calls it with the command-line flags. */
 export type FamilyMain = (argv: readonly string[]) => Promise<void>;
 
 // ---------------------------------------------------------------- backend

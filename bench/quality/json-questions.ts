@@ -1,7 +1,7 @@
 /**
  * Questions about JSON, asked with the field's own words and in paraphrase
  * (`npm run bench:json-questions`): the question-specific route on API-shaped documents
- * (bench/json-data.ts: 12 kinds of records, 5 documents each), found = the asked value survives.
+ * (test/fixtures/json-questions.ts: 12 kinds of records, 5 documents each), found = the asked value survives.
  * A development set of this project's own (written for it, never a test): the JSON path's query
  * matching is chosen here.
  *

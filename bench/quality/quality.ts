@@ -10,11 +10,11 @@
  *
  * Flags: --limit N (questions per setting, default all), --distractors 9,19, --models DIR,
  * --data FILE, --out DIR, --slice low-overlap (run only that slice), --dev (the development set,
- * bench/dev-faq.ts, instead of SQuAD: the one weights are chosen on; --sources debian,fetchmail,sqlite picks
+ * bench/quality/dev-faq.ts, instead of SQuAD: the one weights are chosen on; --sources debian,fetchmail,sqlite picks
  * its FAQs, default debian), --methods a,b (only those rows).
  *
  * `--family <id>` benchmarks another family instead (question-agnostic, markdown, tool-output,
- * history): bench/families/<id>.ts, with its own flags (--limit N, --models DIR, --out DIR).
+ * history): bench/quality/families/<id>.ts, with its own flags (--limit N, --models DIR, --out DIR).
  * Without it, or with `--family question-specific`, this file's SQuAD benchmark runs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node bench/ops-probes.mjs [--skip-kill] [--settings-only]`: reruns the cheap probes of issue 48's "Why" list
+ * `node bench/robustness/ops-probes.mjs [--skip-kill] [--settings-only]`: reruns the cheap probes of issue 48's "Why" list
  * against the built server (`npm run build` first) and prints one JSON object, which
  * docs/operations-probes.md quotes: bad settings (exit code, lines, stack trace?), then on one
  * `npm start` (PGlite in a temporary folder) a bodyless POST/PATCH per route, weak passwords,

@@ -10,7 +10,7 @@
  * Server settings are the defaults (including MAX_CONCURRENT_PER_ACCOUNT), with ADMIN_EMAIL set so
  * the admin route can top the load accounts up. Each worker sends as one fixed account, with
  * ceil(concurrency / cap) accounts, so the per-account cap is never the thing measured. Accounts
- * are seeded to tier 5 (as bench/run.ts does) so rpm limits do not shape the mix. The holds
+ * are seeded to tier 5 (as bench/speed/routes.ts does) so rpm limits do not shape the mix. The holds
  * sweeper is not started: a hold left pending here is one the request path failed to settle.
  *
  * Flags: --minutes N (default 10), --concurrency C (default 8), --models DIR, --out DIR, --seed S.

@@ -13,7 +13,7 @@
  * services it calls, every PostgreSQL round trip counted at pg.Client). Stores: embedded PGlite with
  * in-memory limits, then PostgreSQL (DATABASE_URL, a throwaway schema) with Redis (REDIS_URL) limits
  * when those are set. Requests carry ~2,000-token SQuAD haystacks, latte_v1 and latte_v2, sent one
- * at a time and at `--concurrency` by a child process (bench/overhead-client.ts), so this process's
+ * at a time and at `--concurrency` by a child process (bench/speed/overhead-client.ts), so this process's
  * CPU time per request is the server's own (PGlite included; PostgreSQL and Redis are other
  * processes). Model time is measured in the same run: the real engine (createEngine over the ONNX
  * scorer) on the same contexts, wall and CPU time, with the ONNX scorer's part shown. On a shared
@@ -290,7 +290,7 @@ async function seedAccount(db: DbHandle, call: (path: string, body: object, head
 
 /**
  * `requests` latte_v2 requests from the load generator, untimed, one sender per key. V8 compiles the
- * route's hot code over a server's first ~2,000 requests (bench/speed.ts, warmRoute), so cells
+ * route's hot code over a server's first ~2,000 requests (bench/speed/speed.ts, warmRoute), so cells
  * measured without this would time a server still compiling.
  */
 async function warmUp(base: string, keys: string[], contexts: Array<{ context: string; query: string }>, requests: number): Promise<void> {

@@ -17,7 +17,7 @@
  * 4. latte_v1 / latte_v2 through the route: sequential ~2k-token requests, interleaved so both
  *    models see the same machine load.
  *
- * Server set-up as bench/run.ts: PGlite in memory, in-process quota store, the real engine pool.
+ * Server set-up as bench/speed/routes.ts: PGlite in memory, in-process quota store, the real engine pool.
  * Every throughput cell uses a fresh account (seeded to tier 5, large balance), so the per-account
  * rpm/tpm quotas never shape the numbers, and MAX_CONCURRENT_PER_ACCOUNT is 0 (no cap) so
  * concurrency 16 reaches the engine instead of getting 429s.
@@ -376,7 +376,7 @@ async function startServer(modelsDir: string, dynamicBatching: boolean, workers:
   const backend = createEnginePool({ modelsDir, workers, nice, ...(threads ? { threads } : {}), ...(dynamicBatching ? {} : { dynamicBatching: false }) });
   const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas: createQuotaStore(), backend, weights: weightsOnDisk(modelsDir) });
   const server = app.listen(0, '127.0.0.1');
-  // fetch reuses idle connections: they must outlive the gaps between cells (see bench/run.ts).
+  // fetch reuses idle connections: they must outlive the gaps between cells (see bench/speed/routes.ts).
   server.keepAliveTimeout = 120_000;
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -812,7 +812,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.log(`\nwrote ${file('json')}${only !== 'http' ? ` and ${file('svg')}` : ''}`);
 }
 
-// Run directly (`tsx bench/speed.ts`, and the --cell children) rather than through bench/run.ts.
+// Run directly (`tsx bench/speed/speed.ts`, and the --cell children) rather than through bench/run.ts.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await main(process.argv.slice(2));
   // onnxruntime's thread pool can keep the process alive; everything is written by now.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node bench/startup.mjs [--cwd DIR] [--runs N]`: times a start the way an operator sees it.
+ * `node bench/speed/startup.mjs [--cwd DIR] [--runs N]`: times a start the way an operator sees it.
  * Runs `npm start` in DIR (default: this checkout) N times on a free port, the first on a new PGlite
  * folder and the others restarting on it, and reports, per run: the 1-minute load average at its
  * start, ms to the "crema listening" line, ms until /health/ready answers 200, the first request

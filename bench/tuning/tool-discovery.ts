@@ -1,5 +1,5 @@
 /**
- * Tuning harness of tool discovery on the DEV split only (`npx tsx bench/tool-discovery/tune.ts`):
+ * Tuning harness of tool discovery on the DEV split only (`npx tsx bench/tuning/tool-discovery.ts`):
  * the ranking's lexical and semantic signals in this process (no network reading, no HTTP), over
  * the same seeded pools as run.ts, for a small grid of blend weights and cuts. Prints recall@5,
  * recall@1 and mean tools returned per query kind, and BM25's on the same pools.

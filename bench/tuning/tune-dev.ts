@@ -1,5 +1,5 @@
 /**
- * Chooses the engine's matching and ranking weights on the development set (bench/dev-faq.ts,
+ * Chooses the engine's matching and ranking weights on the development set (bench/quality/dev-faq.ts,
  * never SQuAD): every haystack is scored once per model, then each setting of the grid is cut at
  * 4x, 10x, 20x and 50x. Prints retention per setting (all questions and the low-overlap slice).
  *

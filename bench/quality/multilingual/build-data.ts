@@ -2,7 +2,7 @@
  * Builds the per-language question sets of `npm run bench:languages` (bench/data/multilingual/<lang>.json)
  * from translated documentation in Debian packages (sources.ts). Run once; the output is committed:
  *
- *   npx tsx bench/multilingual/build-data.ts [--src /tmp/crema-lang-src] [--out bench/data/multilingual]
+ *   npx tsx bench/quality/multilingual/build-data.ts [--src /tmp/crema-lang-src] [--out bench/data/multilingual]
  *
  * Each paragraph is checked to be in the language (franc-min) and kept only once. Questions are
  * cloze questions written by a fixed rule, not by hand: one sentence of the gold paragraph, its

@@ -1,6 +1,6 @@
 /**
  * The questions a method loses (development split): question, answer, the gold sentence and what
- * the output kept, for reading why (`npx tsx bench/multilingual/failures.ts --language ja --nx 10`).
+ * the output kept, for reading why (`npx tsx bench/quality/multilingual/failures.ts --language ja --nx 10`).
  */
 import { parseArgs } from 'node:util';
 import { createEngine } from '../../../server/compression/engine.js';

@@ -1,6 +1,6 @@
 /**
  * Proxy prefix-stability bench (`npm run bench:proxy`): replays the 30-turn incident conversation
- * (bench/proxy/conversation.ts, 48 requests of a growing agent loop) through the proxy to a fake
+ * (test/fixtures/proxy-conversation.ts, 48 requests of a growing agent loop) through the proxy to a fake
  * upstream, for the OpenAI and the Anthropic format, and prints per request: the prompt's tokens
  * as sent by the caller and as forwarded, and the share of the previous forwarded request's
  * tokens that this one repeats as its prefix (what a provider's prompt cache can reuse). Then:

@@ -5,7 +5,7 @@
  * over stdio in a child process with a timeout (mcp-list.ts), and writes the definitions in the
  * reference's shape `{name, description, parameters}` to bench/data/tools/tools.json.
  *
- * Run alone with `npx tsx bench/tool-discovery/extract.ts` (the bench calls it when tools.json is missing).
+ * Run alone with `npx tsx bench/quality/tool-discovery/extract.ts` (the bench calls it when tools.json is missing).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Where the benchmark sends its requests: an in-process crema (createApp over an in-memory PGlite
- * and the engine pool, one tier-5 account with a large balance, as bench/speed.ts builds it), a
+ * and the engine pool, one tier-5 account with a large balance, as bench/speed/speed.ts builds it), a
  * running server (`--base-url` with `--api-key`), or, for `--self-check` only, a stand-in that
  * answers the route with the BM25 baseline, so the harness can be checked end to end without the
  * family (its figures must equal the BM25 rows; they are never results).
@@ -56,7 +56,7 @@ export async function startCrema(modelsDir: string): Promise<Target> {
   if (signup.status !== 200 && signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.json)}`);
   const accountId: string = signup.json.data.account.id;
   await db.db.updateTable('accounts').set({ balance_nusd: 1e15 }).where('id', '=', accountId).execute();
-  // Seeded usage puts the account at tier 5, the highest rpm/tpm (as bench/speed.ts does).
+  // Seeded usage puts the account at tier 5, the highest rpm/tpm (as bench/speed/speed.ts does).
   await db.db
     .insertInto('usage_events')
     .values({ request_id: 'tools-bench-seed', account_id: accountId, api_key_id: null, family: 'question-specific', model: 'latte_v1', operation: 'single', status: 'settled', rows: 1, original_tokens: 2e8, compressed_tokens: 1e8, reserved_nusd: 0, cost_nusd: 0, created_at: new Date(), settled_at: new Date() })

@@ -1,6 +1,6 @@
 /**
  * Prints the history summaries of the development chats (bench:real:prose's setting) at the
- * given ratios, with and without the query: `npx tsx bench/real-inputs/prose/show-history.ts 4,10`.
+ * given ratios, with and without the query: `npx tsx bench/quality/real-inputs/prose/show-history.ts 4,10`.
  * Held-out chats only with --held-out (never while tuning).
  */
 import type { components } from '../../../../generated/schema.js';
