@@ -1,177 +1,88 @@
 /**
- * `npm run bench` runs the speed benchmark (bench/speed.ts: cost curve to 1M tokens, throughput at
- * concurrency 1/4/16 with and without dynamic batching, /health under load, v1/v2 ratio), with its
- * own flags (--sizes, --quick, --v1-1m, --requests N, --sequential N, --only engine|http).
- *
- * `--routes`: the HTTP benchmark below: latency per 1k tokens and throughput through the real
- * question-specific routes, for coarse and fine modes and for latte_v1 and latte_v2, measured in
- * one run so the v1/v2 ratio is comparable; then answer retention through the routes on SQuAD
- * haystacks next to the same questions compressed by the engine directly.
- *
- * Flags: --requests N (per cell, default 12), --concurrency C (default 4), --questions N (default 60),
- * --models DIR.
- *
- * `--soak` runs the soak benchmark instead (bench/soak.ts: minutes of mixed load, errors, p99, RSS,
- * pending holds), with its own flags (--minutes N, --concurrency C, --models DIR, --out DIR).
- *
- * `--overhead` runs the fixed-cost benchmark instead (bench/overhead.ts: the server's own time per
- * request by phase, on PGlite and on PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set, as a
- * share of model time), with its own flags (--requests N, --concurrency C, --history N, --models DIR).
+ * One entry point for every benchmark: `npm run bench -- <subcommand> [flags]`; `npm run bench -- --help`
+ * lists them. Each subcommand runs its script in a child process with the remaining flags, so scripts
+ * that fork themselves or check `process.argv[1]` behave as when run directly (one extra Node start).
+ * Without a subcommand it runs the speed bench, and the old `--routes`, `--soak`, `--overhead` flags
+ * still select those benches, so `npm run bench [-- --flag]` habits and the `bench:*` scripts keep working.
  */
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
-import { pino } from 'pino';
-import { createApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { createEngine } from '../server/compression/engine.js';
-import { countTokens } from '../server/compression/tokens.js';
-import { createDb } from '../server/db/create-db.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { createEnginePool } from '../server/compression/runtime/engine-pool.js';
-import { createOnnxWordScorer } from '../server/model/onnx-word-scorer.js';
-import { weightsOnDisk } from '../server/model/weights-availability.js';
-import { createQuotaStore } from '../server/rate-limit/quota.js';
-import { haystack, loadSquad, retained, rng } from './squad.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const { values: pick } = parseArgs({ options: { soak: { type: 'boolean' }, overhead: { type: 'boolean' } }, strict: false });
-if (pick.overhead === true) {
-  const overhead = (await import('./overhead.js')) as { main: (argv: readonly string[]) => Promise<void> };
-  await overhead.main(process.argv.slice(2));
-  process.exit(process.exitCode ?? 0);
+interface Bench {
+  /** Path under bench/. */
+  script: string;
+  /** Whether the module only exports `main(argv)` (no top-level run), so it is imported and called. */
+  exportsMain?: boolean;
+  about: string;
 }
-if (pick.soak === true) {
-  const soak = (await import('./soak.js')) as { main: (argv: readonly string[]) => Promise<void> };
-  await soak.main(process.argv.slice(2));
+
+const BENCHES: Record<string, Bench> = {
+  // quality: what the outputs keep
+  quality: { script: 'quality/quality.ts', about: 'answer retention on SQuAD and the dev FAQ vs baselines; --family <id> for a family bench' },
+  needles: { script: 'quality/needles.ts', about: 'needles in README prose, literal and paraphrased' },
+  'json-questions': { script: 'quality/json-questions.ts', about: 'questions about JSON documents, field words vs paraphrase' },
+  tools: { script: 'quality/tool-discovery/run.ts', about: 'tool discovery over pools of 20/100/500 real MCP tools' },
+  'tools:extract': { script: 'quality/tool-discovery/extract.ts', about: 'rebuild bench/data/tools/tools.json from the pinned MCP packages' },
+  languages: { script: 'quality/multilingual/run.ts', about: 'answer retention per language on translated documentation' },
+  'languages:build': { script: 'quality/multilingual/build-data.ts', about: 'rebuild bench/data/multilingual from Debian packages' },
+  'languages:failures': { script: 'quality/multilingual/failures.ts', about: 'print the dev questions a method loses, for reading why' },
+  'real:prose': { script: 'quality/real-inputs/prose/run.ts', about: 'markdown, question-agnostic and history families on real prose' },
+  'real:prose:history': { script: 'quality/real-inputs/prose/show-history.ts', about: 'print history summaries of the dev chats at given ratios' },
+  'real:tool-output': { script: 'quality/real-inputs/tool-output/run.ts', about: 'real tool logs, JSON and tables (--generate rebuilds the fixtures)' },
+  proxy: { script: 'quality/proxy/prefix-stability.ts', about: 'proxy prefix stability over a 30-turn agent conversation' },
+  // speed: what a compression costs
+  speed: { script: 'speed/speed.ts', about: 'cost curve to 1M tokens, throughput at concurrency 1/4/16 (the default)' },
+  routes: { script: 'speed/routes.ts', about: 'latency and retention through the real question-specific routes, v1 vs v2' },
+  overhead: { script: 'speed/overhead.ts', exportsMain: true, about: "the server's own time per request by phase, as a share of model time" },
+  runtime: { script: 'speed/runtime.ts', about: 'bare ONNX sessions: onnxruntime version, threads, graph options' },
+  'engine-cpu': { script: 'speed/engine-cpu.ts', about: "the engine's own CPU time per request, model scores memoised" },
+  startup: { script: 'speed/startup.mjs', about: 'time from `npm start` to ready and to the first compression (needs npm run build)' },
+  // robustness: what must never happen
+  rules: { script: 'robustness/engine-rules.ts', about: 'engine rules (empty, grown, over budget...) over a ratio sweep on real contexts' },
+  hostile: { script: 'robustness/hostile.ts', about: 'inputs a hostile or careless client sends' },
+  soak: { script: 'robustness/soak.ts', exportsMain: true, about: 'minutes of mixed load: 5xx, p99, RSS, pending holds' },
+  'ops-probes': { script: 'robustness/ops-probes.mjs', about: 'bad settings, bodyless requests, kill -9 mid-batch (needs npm run build)' },
+  // tuning: development splits only
+  tune: { script: 'tuning/tune-dev.ts', about: 'choose matching and ranking weights on the dev FAQ set (never SQuAD)' },
+  'tune:tools': { script: 'tuning/tool-discovery.ts', about: 'tool-discovery ranking signals on the DEV split' },
+};
+
+const LEGACY_FLAGS: Record<string, string> = { '--routes': 'routes', '--soak': 'soak', '--overhead': 'overhead' };
+
+function help(): string {
+  const width = Math.max(...Object.keys(BENCHES).map((k) => k.length));
+  const lines = Object.entries(BENCHES).map(([name, b]) => `  ${name.padEnd(width)}  ${b.about}  (bench/${b.script})`);
+  return ['usage: npm run bench -- <subcommand> [flags]   (no subcommand: speed)', '', ...lines, '', "Each bench's flags are in the header comment of its script."].join('\n');
+}
+
+const argv = process.argv.slice(2);
+let name = 'speed';
+let rest = argv;
+if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+  console.log(help());
+  process.exit(0);
+} else if (argv[0] !== undefined && !argv[0].startsWith('-')) {
+  name = argv[0];
+  rest = argv.slice(1);
+} else {
+  const legacy = argv.find((a) => a in LEGACY_FLAGS);
+  if (legacy) {
+    name = LEGACY_FLAGS[legacy]!;
+    rest = argv.filter((a) => a !== legacy);
+  }
+}
+const bench = BENCHES[name];
+if (!bench) {
+  console.error(`unknown bench '${name}'\n\n${help()}`);
+  process.exit(2);
+}
+const file = fileURLToPath(new URL(bench.script, import.meta.url));
+if (bench.exportsMain) {
+  const mod = (await import(file)) as { main: (argv: readonly string[]) => Promise<void> };
+  await mod.main(rest);
   // onnxruntime's thread pool can keep the process alive; the report is written by now.
   process.exit(process.exitCode ?? 0);
 }
-
-const { values: which } = parseArgs({ options: { routes: { type: 'boolean' } }, strict: false });
-if (which.routes !== true) {
-  const speed = (await import('./speed.js')) as { main: (argv: readonly string[]) => Promise<void> };
-  await speed.main(process.argv.slice(2));
-  process.exit(process.exitCode ?? 0);
-}
-
-const { values: args } = parseArgs({
-  options: {
-    routes: { type: 'boolean' },
-    requests: { type: 'string', default: '12' },
-    concurrency: { type: 'string', default: '4' },
-    questions: { type: 'string', default: '60' },
-    models: { type: 'string', default: 'models' },
-  },
-});
-const REQUESTS = Number(args.requests);
-const CONCURRENCY = Number(args.concurrency);
-
-const config = { ...loadConfig({}), modelsDir: args.models!, logLevel: 'silent' };
-const db = await createDb({ dataDir: 'memory://' });
-await migrateToLatest(db.db);
-const backend = createEnginePool({ modelsDir: config.modelsDir, workers: config.engineWorkers, nice: config.engineNice });
-const app = createApp({ config, db, logger: pino({ level: 'silent' }), quotas: createQuotaStore(), backend, weights: weightsOnDisk(config.modelsDir) });
-const server = app.listen(0, '127.0.0.1');
-// fetch reuses idle connections; with Node's 5 s default the server may close one just as a slow
-// latte_v1 cell sends on it (ECONNRESET), so idle connections outlive any gap between calls here.
-server.keepAliveTimeout = 120_000;
-await new Promise((r) => server.once('listening', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-async function call(path: string, body: object, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, json: await res.json() };
-}
-
-// An account at tier5 (seeded usage) with a large balance, so limits do not shape the numbers.
-const signup = await call('/api/auth/signup', { email: 'bench@example.com', password: 'benchmark password' });
-const accountId: string = signup.json.data.account.id;
-await db.db.updateTable('accounts').set({ balance_nusd: 1e15 }).where('id', '=', accountId).execute();
-await db.db
-  .insertInto('usage_events')
-  .values({ request_id: 'bench-seed', account_id: accountId, api_key_id: null, family: 'question-specific', model: 'latte_v1', operation: 'single', status: 'settled', rows: 1, original_tokens: 2e8, compressed_tokens: 1e8, reserved_nusd: 0, cost_nusd: 0, created_at: new Date(), settled_at: new Date() })
-  .execute();
-const key: string = (await call('/api/keys', { name: 'bench' }, { Authorization: `Bearer ${signup.json.data.token}` })).json.data.key;
-
-const squad = loadSquad();
-const random = rng(7);
-const contexts = squad.items.slice(0, REQUESTS).map((item, i) => ({ context: haystack(squad, item, 14, i, random), query: item.question }));
-const avgTokens = contexts.reduce((s, c) => s + countTokens(c.context), 0) / contexts.length;
-
-// Warm both models so load time is not measured.
-for (const model of ['latte_v1', 'latte_v2']) await call('/api/compress/question-specific/', { ...contexts[0], compression_model_name: model }, { 'X-API-Key': key });
-
-interface Row {
-  model: string;
-  coarse: boolean;
-  msPer1k: number;
-  p50: number;
-  rps: number;
-  tokensPerS: number;
-}
-const rows: Row[] = [];
-for (const coarse of [true, false]) {
-  for (const model of ['latte_v1', 'latte_v2']) {
-    const latencies: number[] = [];
-    for (const c of contexts) {
-      const t0 = performance.now();
-      const r = await call('/api/compress/question-specific/', { ...c, compression_model_name: model, coarse, target_compression_ratio: 4 }, { 'X-API-Key': key });
-      if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${JSON.stringify(r.json)}`);
-      latencies.push(performance.now() - t0);
-    }
-    const t0 = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < contexts.length) {
-          const c = contexts[next++]!;
-          await call('/api/compress/question-specific/', { ...c, compression_model_name: model, coarse, target_compression_ratio: 4 }, { 'X-API-Key': key });
-        }
-      }),
-    );
-    const seconds = (performance.now() - t0) / 1000;
-    const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
-    rows.push({
-      model,
-      coarse,
-      msPer1k: mean / (avgTokens / 1000),
-      p50: [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]!,
-      rps: contexts.length / seconds,
-      tokensPerS: (contexts.length * avgTokens) / seconds,
-    });
-  }
-}
-
-console.log(`\nquestion-specific route, ${contexts.length} requests of ~${Math.round(avgTokens)} tokens per cell, ratio 4x, concurrency ${CONCURRENCY} for throughput`);
-console.log(['model'.padEnd(10), 'mode'.padEnd(8), 'ms/1k tok'.padStart(10), 'p50 ms'.padStart(9), 'req/s'.padStart(8), 'tokens/s'.padStart(10)].join(''));
-for (const r of rows) {
-  console.log([r.model.padEnd(10), (r.coarse ? 'coarse' : 'fine').padEnd(8), r.msPer1k.toFixed(1).padStart(10), r.p50.toFixed(0).padStart(9), r.rps.toFixed(2).padStart(8), Math.round(r.tokensPerS).toLocaleString('en-US').padStart(10)].join(''));
-}
-for (const coarse of [true, false]) {
-  const v1 = rows.find((r) => r.model === 'latte_v1' && r.coarse === coarse)!;
-  const v2 = rows.find((r) => r.model === 'latte_v2' && r.coarse === coarse)!;
-  console.log(`latte_v2 speed-up over latte_v1 (${coarse ? 'coarse' : 'fine'}): ${(v1.msPer1k / v2.msPer1k).toFixed(2)}x latency, ${(v2.tokensPerS / v1.tokensPerS).toFixed(2)}x throughput`);
-}
-
-// Quality through the routes vs the engine in-process, same questions and haystacks.
-const QUESTIONS = Number(args.questions);
-const engine = createEngine(createOnnxWordScorer({ modelsDir: config.modelsDir }));
-const qrandom = rng(19);
-const hay = squad.items.slice(0, QUESTIONS).map((item, i) => ({ item, context: haystack(squad, item, 19, i, qrandom) }));
-console.log(`\nanswer retention at 10x, gold + 19 distractors, ${hay.length} questions: HTTP route vs engine`);
-for (const model of ['latte_v1', 'latte_v2'] as const) {
-  let viaHttp = 0;
-  let direct = 0;
-  let same = 0;
-  for (const { item, context } of hay) {
-    const r = await call('/api/compress/question-specific/', { context, query: item.question, compression_model_name: model, target_compression_ratio: 10 }, { 'X-API-Key': key });
-    const [e] = await engine.compress([{ context, query: item.question, weights: model, ratio: 10, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true }]);
-    viaHttp += retained(r.json.data.compressed_context, item.answers) ? 1 : 0;
-    direct += retained(e!.compressed, item.answers) ? 1 : 0;
-    same += r.json.data.compressed_context === e!.compressed ? 1 : 0;
-  }
-  console.log(`${model.padEnd(10)} route ${((100 * viaHttp) / hay.length).toFixed(1)}%   engine ${((100 * direct) / hay.length).toFixed(1)}%   identical outputs ${same}/${hay.length}`);
-}
-
-server.close();
-await backend.close();
-await db.close();
+const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+const child = spawnSync(process.execPath, [...loader, file, ...rest], { stdio: 'inherit' });
+process.exit(child.status ?? 1);

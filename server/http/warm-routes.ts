@@ -5,7 +5,7 @@ import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.j
 /**
  * express-openapi-validator builds a route's request validator (ajv compiles its body schema) on
  * the route's first request, and the whole spec's ajv instances on the process's first: that made
- * the first compression request after ready 4-10x a warm one (bench/startup.mjs; the CPU profile of
+ * the first compression request after ready 4-10x a warm one (bench/speed/startup.mjs; the CPU profile of
  * that request was ajv's compile). Sending each latency-sensitive route one request before
  * readiness turns 200 moves that cost into the start.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { devSources, parseFetchmailFaq, parseSqliteFaq } from '../../bench/dev-faq.js';
-import { haystack, rng, type SquadSet } from '../../bench/squad.js';
+import { devSources, parseFetchmailFaq, parseSqliteFaq } from '../../bench/quality/dev-faq.js';
+import { haystack, type SquadSet } from '../../bench/lib/squad.js';
+import { rng } from '../helpers/rng.js';
 
 // The development sets' parsers on excerpts shaped like the packaged FAQs (the real files are
 // fetched with apt-get by the benchmarks, not by the tests).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerKept, handSplit, loadHandQuestions } from '../../bench/multilingual/data.js';
-import { LANGUAGES } from '../../bench/multilingual/sources.js';
+import { answerKept, handSplit, loadHandQuestions } from '../../bench/quality/multilingual/data.js';
+import { LANGUAGES } from '../../bench/quality/multilingual/sources.js';
 
 // The hand-written question sets of `npm run bench:languages` (bench/data/multilingual/questions).
 describe('hand-written multilingual questions', () => {

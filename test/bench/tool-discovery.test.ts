@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bm25Pick, bm25Scores, randomPick, topK } from '../../bench/tool-discovery/bm25.js';
-import { buildPool, checkQueries, inFormat, splitOf } from '../../bench/tool-discovery/dataset.js';
-import { binOf, mergeTools, toDefinition, type SourcedTool } from '../../bench/tool-discovery/extract.js';
-import { listMcpTools } from '../../bench/tool-discovery/mcp-list.js';
-import { contentStems, nameWords, sharedStems } from '../../bench/tool-discovery/overlap.js';
-import { QUERIES } from '../../bench/tool-discovery/queries.js';
-import { toolText } from '../../bench/tool-discovery/tool-text.js';
-import { rng } from '../../bench/squad.js';
+import { bm25Pick, bm25Scores, randomPick, topK } from '../../bench/quality/tool-discovery/bm25.js';
+import { buildPool, checkQueries, inFormat, splitOf } from '../../bench/quality/tool-discovery/dataset.js';
+import { binOf, mergeTools, toDefinition, type SourcedTool } from '../../bench/quality/tool-discovery/extract.js';
+import { listMcpTools } from '../../bench/quality/tool-discovery/mcp-list.js';
+import { contentStems, nameWords, sharedStems } from '../../bench/quality/tool-discovery/overlap.js';
+import { QUERIES } from '../../bench/quality/tool-discovery/queries.js';
+import { toolText } from '../../bench/quality/tool-discovery/tool-text.js';
+import { rng } from '../helpers/rng.js';
 
 // The tool-discovery benchmark's own pieces on committed fixtures: no network, and no need for
 // bench/data/tools to be installed.

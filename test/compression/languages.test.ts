@@ -8,7 +8,7 @@ import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { toModelRecord } from '../../server/compression/model-record.js';
 
 // Real text: Debian's translated man pages (manpages-zh, -ja, -ru, -de), LibreOffice's Hindi help
-// and Firefox's Arabic language pack, the sources of bench/multilingual.
+// and Firefox's Arabic language pack, the sources of bench/quality/multilingual.
 const ZH = [
   '列出指定“文件”（默认为当前目录）的信息。如果既没有指定 -cftuvSUX 中任何一个，也没有指定 --sort，则按字母排序项目。',
   '在读/写流上进行的读和写操作可以以任意的顺序混合使用。注意 ANSI C 要求文件定位函数只能插入在输出和输入之间，除非输入操作遇到了文件结束符。',

@@ -4,9 +4,9 @@ import { factCount, withFactBonus } from '../../server/compression/fact-sentence
 import { labelledLines } from '../../server/compression/labelled-lines.js';
 import { withQuantifiedWords } from '../../server/compression/number-words.js';
 import { segment } from '../../server/compression/segment.js';
-import { CHATS } from '../../bench/real-inputs/prose/chats.js';
+import { CHATS } from '../fixtures/prose-chats.js';
 
-// Real text: turns of the development support chats (bench/real-inputs/prose/chats.ts).
+// Real text: turns of the development support chats (test/fixtures/prose-chats.ts).
 const clinic = CHATS.find((c) => c.id === 'clinic-appointment')!.turns;
 const booked = clinic[1]!; // 'Hello Dana. I have booked you with Dr. Amara Osei on Tuesday 14 March at 09:40 in room B12 of the east wing.'
 const at = (text: string, piece: string) => ({ start: text.indexOf(piece), end: text.indexOf(piece) + piece.length });

@@ -2,13 +2,13 @@
  * Values for the spec-driven fuzz test: a seeded PRNG, a sampler that turns a JSON Schema from
  * openapi.yaml into a plausible value, and the hostile values and mutations the fuzzer applies.
  * Hand-written because the only fuzzing libraries that fit (fast-check, json-schema-faker) are
- * not dependencies here; the PRNG is the benchmarks' mulberry32 (bench/squad.ts).
+ * not dependencies here; the PRNG is the benchmarks' mulberry32 (test/helpers/rng.ts).
  */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Schema = Record<string, any>;
 
 /** A seeded generator of floats in [0, 1): the same seed gives the same run (the benchmarks' mulberry32). */
-export { rng as mulberry32 } from '../../bench/squad.js';
+export { rng as mulberry32 } from '../helpers/rng.js';
 
 export class Rng {
   constructor(readonly next: () => number) {}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonQuestions, keptWithName } from '../../bench/json-data.js';
-import { rng } from '../../bench/squad.js';
+import { jsonQuestions, keptWithName } from '../fixtures/json-questions.js';
+import { rng } from '../helpers/rng.js';
 import { createEngine } from '../../server/compression/engine.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 

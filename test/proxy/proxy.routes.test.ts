@@ -4,8 +4,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anthropicReplay, incidentConversation, openAiReplay, SYSTEM_PROMPT } from '../../bench/proxy/conversation.js';
-import { startFakeUpstream, type FakeUpstream } from '../../bench/proxy/fake-upstream.js';
+import { anthropicReplay, incidentConversation, openAiReplay, SYSTEM_PROMPT } from '../fixtures/proxy-conversation.js';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
