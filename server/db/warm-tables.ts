@@ -20,9 +20,8 @@ class RolledBack extends Error {}
 
 /**
  * Rewrites one row of every table in a transaction that is rolled back: a restarted PGlite paid its
- * first writes on the first client request that held a charge (restart, latte_v1 first vs warm:
- * 4.4x / 8.9x without, 1.6x / 2.6x with, `node bench/startup.mjs --runs 3` at load 11-13; with
- * PostgreSQL 1.1-1.6x without it).
+ * first writes on the first client request that held a charge, on the main thread the engine's
+ * answer waits on (docs/operations.md, "Start time": still 2-6x on PGlite restarts, 1.1-1.6x on PostgreSQL).
  */
 async function writeOnceRolledBack<DB>(db: Kysely<DB>, schema: string, tables: readonly string[]): Promise<void> {
   const columns = await sql<{ table: string; column: string }>`select table_name as "table", column_name as "column" from information_schema.columns where table_schema = ${schema} and ordinal_position = 1`.execute(db);
