@@ -1,26 +1,14 @@
 import type { components } from '../../generated/schema.js';
 import { FAMILIES, type Family } from '../catalog/families.js';
 import { MODEL_CATALOG } from '../catalog/model-catalog.js';
-import type { DbHandle } from '../db/create-db.js';
 import { databaseAnswers } from '../db/database-probe.js';
 import type { Route } from '../http/route-table.js';
-import type { Readiness } from '../model/readiness.js';
-import type { WeightsAvailability } from '../model/weights-availability.js';
-import type { QuotaStore } from '../rate-limit/quota.js';
+import type { HealthRouteDeps } from './health.routes.js';
 
 type HealthResponse = components['schemas']['HealthResponse'];
 
-export interface FamilyHealthDeps {
-  db: DbHandle;
-  weights: WeightsAvailability;
-  /** Whether the engine has loaded the weights (`compression_server` is false until it has). */
-  readiness: Readiness;
-  /** The rate-limit store; Redis down means per-replica insurance limits (degraded, still serving). */
-  quotas: Pick<QuotaStore, 'kind' | 'healthy'>;
-  version: string;
-  startedAt: number;
-  now?: () => number;
-}
+/** What a family's `/health` reads: the same as the service's own health routes. */
+export type FamilyHealthDeps = HealthRouteDeps;
 
 /** `GET /health` of one family: the database, the rate-limit store and the family's networks. */
 function familyHealthRoute(family: Family, deps: FamilyHealthDeps): Route[] {

@@ -4,6 +4,7 @@ import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { TOPICS } from '../helpers/texts.js';
 import { countTokens } from '../../server/compression/tokens.js';
+import { CHATS } from '../fixtures/prose-chats.js';
 
 const t = useTestApp();
 const key = useApiKey(() => t().app);
@@ -85,17 +86,9 @@ describe('history compression', () => {
   });
 
   it('a query never costs the turn that states the facts it asks about (a written support chat, 4x)', async () => {
-    const chat = [
-      'Hi, I need to book a follow-up for my knee. My name is Dana Whitlock.',
-      'Hello Dana. I have booked you with Dr. Amara Osei on Tuesday 14 March at 09:40 in room B12 of the east wing.',
-      'Great, thanks. By the way, is the flu shot clinic open this week too?',
-      'The flu shot clinic runs every weekday morning in the main lobby, no appointment needed, while stocks last.',
-      'Nice, my kids might come along. Do you have parking?',
-      'There is a multi-storey car park next to the main entrance; the first hour is free.',
-      'Perfect. Have a nice day!',
-      'You too, take care.',
-    ].map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content }));
-    const messages = [...chat, { role: 'user', content: 'Remind me, which doctor am I seeing, and when and where is my appointment?' }];
+    const clinic = CHATS.find((c) => c.id === 'clinic-appointment')!;
+    const chat = clinic.turns.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content }));
+    const messages = [...chat, { role: 'user', content: clinic.question }];
     const kept = async (query?: string) => {
       const res = await compress({ messages, keep_recent: 2, target_compression_ratio: 4, ...(query ? { query } : {}) });
       expect(res.status).toBe(200);
