@@ -15,7 +15,9 @@ describe('npm start (server/main.ts)', () => {
     dataRoot = await mkdtemp(path.join(tmpdir(), 'crema-main-'));
     // The grace period outlasts the in-flight batch even on a slow CPU (latte_v1 on AVX2 without
     // int8 dot-product instructions scores about 2k tokens/s), so the test checks draining, not speed.
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '100000' };
+    // No pre-stop delay (test/lifecycle/pre-stop-delay.test.ts tests it) and one engine worker: the
+    // drain is the same, without 5 s of waiting and a second worker loading every network.
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '100000', SHUTDOWN_DELAY_MS: '0', ENGINE_WORKERS: '1' };
     delete env['DATABASE_URL'];
     delete env['REDIS_URL'];
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });

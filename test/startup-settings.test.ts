@@ -1,12 +1,23 @@
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
 
+/**
+ * A models folder without weights: the starts below fail at the database or the port, after the
+ * engine would begin loading, so with the real folder each paid for spawning and loading workers.
+ */
+const noModels = mkdtempSync(path.join(tmpdir(), 'crema-no-models-'));
+afterAll(() => rm(noModels, { recursive: true, force: true }));
+
 /** Starts server/main.ts with `env` over a clean environment; resolves with its exit code and output. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', PORT: '0' };
+  const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', PORT: '0', MODELS_DIR: noModels, ENGINE_WORKERS: '1' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'TLS_CERT_FILE', 'TLS_KEY_FILE']) delete base[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...base, ...env } });
   let stdout = '';
@@ -34,7 +45,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('bad settings at start: exit 1, one line per bad value, no stack trace', () => {
+// Each start is its own process on its own port (or none): they run side by side.
+describe.concurrent('bad settings at start: exit 1, one line per bad value, no stack trace', () => {
   it.each([
     [{ PORT: '99999' }, ["crema: PORT must be a port number from 0 to 65535, got '99999'"]],
     [{ LOG_LEVEL: 'verbose' }, ["crema: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'"]],

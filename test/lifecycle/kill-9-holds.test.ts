@@ -62,9 +62,12 @@ interface Server {
   log(): string;
 }
 
-/** Starts server/main.ts on the test database; resolves once it listens (its lease is taken then). */
+/**
+ * Starts server/main.ts on the test database; resolves once it listens (its lease is taken then).
+ * One engine worker (three servers each loaded every network twice) and no pre-stop delay at the end.
+ */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATABASE_URL: dbUrl, LOG_LEVEL: 'info', MAX_CONCURRENT_PER_ACCOUNT: '0', ...env };
+  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATABASE_URL: dbUrl, LOG_LEVEL: 'info', MAX_CONCURRENT_PER_ACCOUNT: '0', ENGINE_WORKERS: '1', SHUTDOWN_DELAY_MS: '0', ...env };
   delete full['REDIS_URL'];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: full });
   children.push(child);

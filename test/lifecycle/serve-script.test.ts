@@ -47,7 +47,8 @@ describe('scripts/serve.sh (the image CMD)', () => {
     const models = path.join(root, 'models');
     const before = snapshot(models);
     const cacheDir = path.join(dir, 'cache');
-    const child = spawn('sh', ['scripts/serve.sh'], { cwd: root, env: { ...baseEnv(), CACHE_DIR: cacheDir } });
+    // No pre-stop delay (pre-stop-delay.test.ts tests it), one engine worker: what is tested here is the script.
+    const child = spawn('sh', ['scripts/serve.sh'], { cwd: root, env: { ...baseEnv(), CACHE_DIR: cacheDir, SHUTDOWN_DELAY_MS: '0', ENGINE_WORKERS: '1' } });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));

@@ -34,11 +34,14 @@ describe('engine job cancellation', () => {
     expect(next[0]!.compressed.length).toBeGreaterThan(0);
     const cancelledMs = Math.round(performance.now() - started);
 
-    const uncancelledStart = performance.now();
-    await pool.compress(big);
-    const fullMs = Math.round(performance.now() - uncancelledStart);
-    // Figures only (timings are not asserted on a shared machine).
-    console.log(`engine cancel: abort at 200 ms -> next job done ${cancelledMs} ms after the big one started; the big job uncancelled takes ${fullMs} ms`);
+    // Figures only (timings are not asserted on a shared machine). Running the big job to the end
+    // asserts nothing and was most of this file's time: only when ENGINE_CANCEL_FIGURES=1.
+    if (process.env['ENGINE_CANCEL_FIGURES'] === '1') {
+      const uncancelledStart = performance.now();
+      await pool.compress(big);
+      const fullMs = Math.round(performance.now() - uncancelledStart);
+      console.log(`engine cancel: abort at 200 ms -> next job done ${cancelledMs} ms after the big one started; the big job uncancelled takes ${fullMs} ms`);
+    }
   }, 180_000);
 
   it('an already aborted signal never reaches the worker', async () => {
