@@ -20,6 +20,7 @@ import { toolOutput } from '../../../../server/compression/tool-output.js';
 import { budgetFor, createBench, mdTable } from '../../../lib/common.js';
 import { generate } from './generate.js';
 import { FIXTURES, type Fixture } from './manifest.js';
+import { truncateChars } from '../../families/tool-output.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,16 +45,7 @@ const linesOf = (text: string) => text.split(/\r?\n/u);
 
 /** The first whole lines within `budget` tokens (for JSON: the longest character prefix). */
 function firstN(text: string, budget: number, chars: boolean): string {
-  if (chars) {
-    let lo = 0;
-    let hi = text.length;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (countTokens(text.slice(0, mid)) <= budget) lo = mid;
-      else hi = mid - 1;
-    }
-    return text.slice(0, lo);
-  }
+  if (chars) return truncateChars(text, budget);
   const out: string[] = [];
   let used = 0;
   for (const l of linesOf(text)) {
