@@ -1,15 +1,15 @@
 import type { Word } from '../model/words.js';
 import { assemble, CUT_MARKS_MIN_TOKENS, fillCheapGaps, normalizeSpans } from './assemble.js';
-import { answerInformationOf, informationOf, isNegationAt, withInformationPrior } from './information.js';
+import { answerInformationOf, informationOf, withInformationPrior } from './information.js';
 import { answerWordValues, TINY_GOAL } from './tiny-answer.js';
 import { kneeCount } from './kneedle.js';
 import { withLexicalPrior, type LexicalMatch, type SentenceCounts } from './lexical.js';
-import { GLUE } from './stop-words.js';
 import type { Block, Sentence, Span } from './segment.js';
 import { bestRun, selectSpans, type Candidate } from './select.js';
 import { spanScorer, spanTotal } from './span-scores.js';
 import { countTokens } from './tokens.js';
 import { withQuantifiedWords } from './number-words.js';
+import { hasContent, negationsOf, tidy } from './tidy.js';
 import { wordRanks, wordVectors } from './word-vectors.js';
 import { wordRelations } from './word-relations.js';
 
@@ -266,85 +266,6 @@ function withPrefixes(kept: Span[], prefixed: readonly Sentence[]): Span[] {
 /** The selection, or the best sentence's best part when the selection is empty (one unit larger than the budget, or a budget below a placeholder's cost). */
 function largest(selected: Cut | undefined, fallback: () => Cut): Cut {
   return selected && selected.text.length > 0 ? selected : fallback();
-}
-
-// A kept run made only of glue words (stop-words.ts GLUE) is an orphan.
-const hasContent = (text: string): boolean => text.split(/\s+/u).some((w) => {
-  const bare = w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase();
-  return /[\p{L}\p{N}]/u.test(bare) && !GLUE.has(bare);
-});
-/** Runs up to this many words are checked for content; longer ones always carry some. */
-const ORPHAN_WORDS = 3;
-
-/**
- * Cleans a word-level selection: drops orphan runs (a kept run of at most three words with no
- * content word, such as "the" or "-"), and keeps a negation next to a kept word of its sentence,
- * so a cut never flips a statement ("did not approve" never becomes "did approve").
- */
-/** A negation word and its neighbours in its sentence: found once per text, checked per cut. */
-interface Negation {
-  token: Span;
-  neighbours: Span[];
-}
-
-function negationsOf(input: ScoredText): Negation[] {
-  const out: Negation[] = [];
-  for (const b of input.blocks) {
-    for (const s of b.sentences) {
-      s.pieces.forEach((t, i) => {
-        if (!isNegationAt(input.text, t.start, t.end)) return;
-        out.push({ token: t, neighbours: [s.pieces[i - 1], s.pieces[i + 1]].filter((n): n is Span => n !== undefined) });
-      });
-    }
-  }
-  return out;
-}
-
-function tidy(input: ScoredText, kept: readonly Span[], negationWords: readonly Negation[]): Span[] {
-  const { text, blocks } = input;
-  const spans = normalizeSpans(kept);
-  const covered = (t: Span) => {
-    let lo = 0;
-    let hi = spans.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (spans[mid]!.end <= t.start) lo = mid + 1;
-      else hi = mid;
-    }
-    const k = spans[lo];
-    return k !== undefined && k.start <= t.start && k.end >= t.end;
-  };
-  const negations = negationWords.filter((n) => !covered(n.token) && n.neighbours.some(covered)).map((n) => n.token);
-  const all = negations.length ? normalizeSpans([...spans, ...negations]) : spans;
-  // Runs: spans separated by whitespace only read as one stretch of text.
-  const out: Span[] = [];
-  let run: Span[] = [];
-  const flush = () => {
-    if (run.length === 0) return;
-    const from = run[0]!.start;
-    const to = run.at(-1)!.end;
-    const body = text.slice(from, to);
-    if (body.split(/\s+/u).length > ORPHAN_WORDS || hasContent(body)) out.push(...run);
-    run = [];
-  };
-  const sentenceStarts = blocks.flatMap((b) => b.sentences.map((s) => s.start));
-  const sentenceOf = (at: number) => {
-    let lo = 0;
-    let hi = sentenceStarts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sentenceStarts[mid]! <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  for (const s of all) {
-    const last = run.at(-1);
-    if (last && (!/^\s*$/u.test(text.slice(last.end, s.start)) || sentenceOf(last.end - 1) !== sentenceOf(s.start))) flush();
-    run.push(s);
-  }
-  flush();
-  return out;
 }
 
 function targetTokens(target: Target, prepared: Prepared): number {
