@@ -9,18 +9,14 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
-import { pushToken, segment, sentencesIn, type Block, type BlockKind, type Sentence, type Span } from './segment.js';
+import { lineEnd, lineStart, MARKER_LINE, MAX_NESTING, nextLine, tooCostly, trimEnd, trimStart } from './markdown-lines.js';
+import { isBadgeLine, isTableOfContents, kindOf, plainText, spanOf, wholeSpans, type MdNode } from './markdown-nodes.js';
+import { pushToken, segment, sentencesIn, type Block, type Sentence, type Span } from './segment.js';
 
 /** Above this many characters the parser is too slow (micromark runs at roughly 1 MB/s): fall back. */
 const MAX_PARSE_CHARS = 500_000;
-/** Above this many lines likewise (micromark's cost grows with lines, table rows especially). */
-const MAX_PARSE_LINES = 15_000;
-/** Container markers (`>`, list bullets) opening one line beyond which micromark goes superlinear. */
-const MAX_NESTING = 32;
 /** A list item's prefix: indentation, then a bullet or number (a task box may follow). */
 const LIST_BULLET = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/u;
-/** Emphasis, strong and strikethrough spans shorter than this stay one token. */
-const MAX_WHOLE_EMPHASIS = 80;
 /**
  * Score bonuses (`Sentence.bonus`) that give the budget to content before decoration: fenced code
  * first, then each section's lead sentence, the rest of the prose, and last badges, tables of
@@ -46,16 +42,6 @@ const NAMES_HEADING = /contributors|maintainers|triagers|collaborators|backers|s
 /** A line that ends a sentence: a hard-wrapped line that does not is joined with the next. */
 const ENDS_SENTENCE = /[.!?:;]["'”’)\]*_]*$/u;
 
-interface MdNode {
-  type: string;
-  value?: string;
-  url?: string;
-  /** Normalised label of a definition or a reference. */
-  identifier?: string;
-  position?: { start: { offset?: number | undefined }; end: { offset?: number | undefined } } | undefined;
-  children?: MdNode[];
-}
-
 interface Context {
   /** Inside a list item, quote or footnote definition: leading indentation becomes a prefix. */
   container: boolean;
@@ -65,133 +51,6 @@ interface Context {
 
 const TOP: Context = { container: false, quoteDepth: 0 };
 
-const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/u.test(c);
-const isBreak = (c: string | undefined): boolean => c === '\n' || c === '\r';
-
-/** Offset of the first character of the line holding `i`. */
-function lineStart(text: string, i: number): number {
-  while (i > 0 && !isBreak(text[i - 1])) i--;
-  return i;
-}
-
-/** Offset of the line break ending the line holding `i` (or the text's end). */
-function lineEnd(text: string, i: number): number {
-  while (i < text.length && !isBreak(text[i])) i++;
-  return i;
-}
-
-/** Offset just past the line break at `i` (`\r\n` counts as one). */
-function nextLine(text: string, i: number): number {
-  return text[i] === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
-}
-
-function trimEnd(text: string, start: number, end: number): number {
-  while (end > start && isSpace(text[end - 1])) end--;
-  return end;
-}
-
-function trimStart(text: string, start: number, end: number): number {
-  while (start < end && isSpace(text[start])) start++;
-  return start;
-}
-
-const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/u;
-/** A line holding only container markers (`>`, bullets, numbers): syntax of the containers around it. */
-const MARKER_LINE = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t\r\n]|$)))+[ \t]*(?:\r\n|\r|\n)?$/u;
-
-/**
- * Cheap line-level guard against input the parser would take too long on: too many lines, or a
- * line nesting too deeply (container markers `>`, bullets and numbers opening it, plus half the
- * indentation before them), on which micromark goes superlinear or overflows the stack.
- */
-function tooCostly(text: string): boolean {
-  let lines = 0;
-  let i = 0;
-  while (i <= text.length) {
-    const end = lineEnd(text, i);
-    lines++;
-    if (lines > MAX_PARSE_LINES) return true;
-    let j = i;
-    while (j < end && (text[j] === ' ' || text[j] === '\t')) j++;
-    const indent = j - i;
-    let depth = 0;
-    for (;;) {
-      while (j < end && (text[j] === ' ' || text[j] === '\t')) j++;
-      if (text[j] === '>' && j < end) {
-        depth++;
-        j++;
-        continue;
-      }
-      const m = LIST_MARKER.exec(text.slice(j, Math.min(end, j + 11)));
-      if (!m || j >= end) break;
-      depth++;
-      j += m[0].length;
-    }
-    if (depth > 0 && depth + indent / 2 > MAX_NESTING) return true;
-    if (end >= text.length) break;
-    i = nextLine(text, end);
-  }
-  return false;
-}
-
-/** Outermost spans inside a paragraph that must stay whole: links, images, code spans, short emphasis. */
-function wholeSpans(node: MdNode, base: number, out: Span[]): Span[] {
-  for (const child of node.children ?? []) {
-    const span = spanOf(child, base);
-    if (!span) continue;
-    switch (child.type) {
-      case 'link':
-      case 'image':
-      case 'linkReference':
-      case 'imageReference':
-      case 'inlineCode':
-      case 'html':
-      case 'footnoteReference':
-        out.push(span);
-        break;
-      case 'emphasis':
-      case 'strong':
-      case 'delete':
-        if (span.end - span.start < MAX_WHOLE_EMPHASIS) out.push(span);
-        else wholeSpans(child, base, out);
-        break;
-      default:
-        wholeSpans(child, base, out);
-    }
-  }
-  return out;
-}
-
-function spanOf(node: MdNode, base: number): Span | undefined {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  if (start === undefined || end === undefined || end <= start) return undefined;
-  return { start: start + base, end: end + base };
-}
-
-function kindOf(node: MdNode): BlockKind {
-  switch (node.type) {
-    case 'heading':
-      return 'heading';
-    case 'code':
-      return 'code';
-    case 'html':
-      return 'html';
-    case 'thematicBreak':
-      return 'rule';
-    case 'yaml':
-    case 'toml':
-      return 'frontmatter';
-    case 'table':
-      return 'table';
-    case 'list':
-      return 'list';
-    case 'blockquote':
-      return 'quote';
-    default:
-      return 'paragraph';
-  }
-}
 
 /** A paragraph's sentence in the making: [start, end) with its words from `content` on. */
 interface Piece {
@@ -567,37 +426,6 @@ class Walker {
     for (const block of blocks) block.sentences.sort((a, b) => a.start - b.start);
     return blocks.sort((a, b) => a.start - b.start);
   }
-}
-
-/** The text of a node's text and inline-code leaves. */
-function plainText(node: MdNode): string {
-  return node.type === 'text' || node.type === 'inlineCode' ? (node.value ?? '') : (node.children ?? []).map(plainText).join('');
-}
-
-/** A paragraph of images (badges, possibly linked) and whitespace only. */
-function isBadgeLine(node: MdNode): boolean {
-  if (node.type !== 'paragraph') return false;
-  let images = 0;
-  const onlyImages = (n: MdNode): boolean => {
-    if (n.type === 'image' || n.type === 'imageReference') return ++images > 0;
-    if (n.type === 'text') return !/\S/u.test(n.value ?? '');
-    if (n.type === 'break') return true;
-    if (n.type === 'link' || n.type === 'linkReference') return (n.children ?? []).every(onlyImages);
-    return false;
-  };
-  return (node.children ?? []).every(onlyImages) && images > 0;
-}
-
-/** A list whose every item is one link to an anchor of the document (`- [Install](#install)`), nested lists included. */
-function isTableOfContents(node: MdNode): boolean {
-  if (node.type !== 'list') return false;
-  const item = (li: MdNode): boolean =>
-    (li.children ?? []).every((c) =>
-      c.type === 'list'
-        ? (c.children ?? []).every(item)
-        : c.type === 'paragraph' && (c.children ?? []).length === 1 && c.children![0]!.type === 'link' && (c.children![0]!.url ?? '').startsWith('#'),
-    );
-  return (node.children ?? []).length > 0 && (node.children ?? []).every(item);
 }
 
 function parse(text: string): MdNode {
