@@ -116,8 +116,17 @@ function slice(words: readonly Word[], scores: Float32Array, span: Span): { word
   };
 }
 
+// Resolved once per request: the served lexical weight detects the context's language, and a JSON
+// context asks for cut options once per span it shortens.
+const resolvedTuning = new WeakMap<EngineRequest, ReturnType<typeof resolveTuning>>();
+function tuningOf(req: EngineRequest): ReturnType<typeof resolveTuning> {
+  let tuning = resolvedTuning.get(req);
+  if (!tuning) resolvedTuning.set(req, (tuning = resolveTuning(req.tuning, req.context)));
+  return tuning;
+}
+
 function cutOptions(req: EngineRequest): CutOptions {
-  const tuning = resolveTuning(req.tuning, req.context);
+  const tuning = tuningOf(req);
   return {
     query: req.query,
     coarse: req.coarse,
@@ -202,7 +211,7 @@ function planScoring(req: EngineRequest): ScoringPlan {
   const goal = target(req, originalTokens);
   if (!('tokens' in goal)) return { words, originalTokens };
   const blocks = segment(req.context, req.heuristicChunking);
-  const tuning = resolveTuning(req.tuning, req.context);
+  const tuning = tuningOf(req);
   const c2f = tuning.coarseToFine || undefined;
   const lexical = countSentences(req.context, blocks.flatMap((b) => b.sentences), req.query, tuning.lexicalMatch);
   const scored = coarseToFinePlan(req.context, words, blocks, req.query, goal.tokens, originalTokens, c2f, tuning.lexicalMatch, lexical);
@@ -222,7 +231,7 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
       score,
       targetTokens: 'tokens' in goal ? goal.tokens : Math.round(originalTokens / 2),
       query: req.query,
-      soft: resolveTuning(req.tuning, req.context).lexicalMatch.soft,
+      soft: tuningOf(req).lexicalMatch.soft,
       placeholders: req.placeholders,
       compressSpan: (span, budget) => {
         const sub = slice(words, scores, span);
