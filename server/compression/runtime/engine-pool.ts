@@ -111,7 +111,8 @@ export function createEnginePool(options: EnginePoolOptions): CompressionBackend
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      if (code !== 0) fail(new Error(`engine worker exited with code ${code}`));
+      // A worker our close() had to terminate (code 1) did not crash: its jobs end as closed.
+      if (code !== 0 && !closing) fail(new Error(`engine worker exited with code ${code}`));
       else if (pending.size > 0) fail(new Error('engine pool closed'));
     });
     worker.unref();
