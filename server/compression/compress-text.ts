@@ -12,6 +12,8 @@ import { withQuantifiedWords } from './number-words.js';
 import { hasContent, negationsOf, tidy } from './tidy.js';
 import { wordRanks, wordVectors } from './word-vectors.js';
 import { wordRelations } from './word-relations.js';
+import { unspacedShare } from './language.js';
+import { queryEchoes } from './query-echoes.js';
 
 /**
  * Share of a word's score that comes from its sentence's BM25 relevance to the query: lexical
@@ -54,6 +56,8 @@ export const LEAD_BONUS = 0.05;
 const BLOCK_BEST_SHARE = 0.7;
 /** With a query, weight of the answer information (`answerInformationOf`) in a word's own rank. */
 const ANSWER_SHARE = 0.5;
+/** Weight of a clause's query echo (`queryEchoes`) in its answer information, in Chinese and Japanese (docs/languages.md, "Query echoes"). */
+const ECHO_SHARE = 2;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
 const PLACEHOLDER_TOKENS = 2;
 const MAX_REFINEMENTS = 10;
@@ -125,6 +129,19 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
+/**
+ * Adds to each word's answer information how much of the query it echoes, in proportion to the share
+ * of Chinese and Japanese letters: there a word is a clause, and the networks cannot say which one
+ * matters. Not for spaced scripts, where it favours the echo over the answer beside it.
+ */
+function withQueryEchoes(info: Float32Array, text: string, words: readonly Word[], query: string): Float32Array {
+  const share = ECHO_SHARE * unspacedShare(text);
+  if (share <= 0) return info;
+  const echoes = queryEchoes(text, words, query);
+  for (let i = 0; i < info.length; i++) info[i] = info[i]! + share * echoes[i]!;
+  return info;
+}
+
 /** Adds each sentence's `bonus` to the scores of the words it holds (sentences and words in text order). */
 function withBonuses(words: readonly Word[], scores: Float32Array, sentences: readonly Sentence[]): Float32Array {
   if (!sentences.some((s) => s.bonus)) return scores;
@@ -148,7 +165,7 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
   // Inside a sentence the words that carry information lead the choice of run, with a query too.
-  const answerInfo = options.query ? answerInformationOf(words, text, options.query) : informationOf(words, text);
+  const answerInfo = options.query ? withQueryEchoes(answerInformationOf(words, text, options.query), text, words, options.query) : informationOf(words, text);
   const sentenceScore = new Map<Sentence, number>();
   for (const s of sentences) if (!s.required && !s.dependent) sentenceScore.set(s, score(s));
   let best: Sentence | undefined;

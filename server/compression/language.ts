@@ -116,23 +116,37 @@ export function stemKeepsFirstLetter(code: LanguageCode): boolean {
 
 /** Share of a text's letters in the Latin script (a sample of it), the only one the bundled networks were trained on. */
 function latinShare(text: string): number {
+  return scriptShare(text, LATIN, true);
+}
+
+/** Share of a text's letters (a sample of it) that `script` matches; `ascii`: whether ASCII letters count as matched. */
+function scriptShare(text: string, script: RegExp, ascii: boolean): number {
   const sample = text.length > 4 * SAMPLE_CHARS ? text.slice(0, 4 * SAMPLE_CHARS) : text;
   let letters = 0;
-  let latin = 0;
+  let matched = 0;
   for (const ch of sample) {
     const c = ch.charCodeAt(0);
     if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
       letters++;
-      latin++;
+      if (ascii) matched++;
     } else if (c >= 128 && LETTER.test(ch)) {
       letters++;
-      if (LATIN.test(ch)) latin++;
+      if (script.test(ch)) matched++;
     }
   }
-  return letters === 0 ? 1 : latin / letters;
+  return letters === 0 ? (ascii ? 1 : 0) : matched / letters;
+}
+
+/**
+ * Share of a text's letters in Chinese and Japanese (a sample of it): scripts written without
+ * spaces, where a word unit of the networks (text between spaces and punctuation) is a clause.
+ */
+export function unspacedShare(text: string): number {
+  return scriptShare(text, UNSPACED, false);
 }
 
 const LETTER = /\p{L}/u;
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const LATIN = /\p{Script=Latin}/u;
 
 /**
@@ -142,5 +156,10 @@ const LATIN = /\p{Script=Latin}/u;
  * The prior takes over as the share of letters outside the Latin script grows, up to all of it.
  */
 export function lexicalWeightFor(text: string, served: number): number {
-  return served + (1 - served) * (1 - latinShare(text));
+  return served + (1 - served) * unreadShare(text);
+}
+
+/** Share of a text's letters outside the Latin script (a sample of it): how much of it the bundled networks cannot read. */
+export function unreadShare(text: string): number {
+  return 1 - latinShare(text);
 }

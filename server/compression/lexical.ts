@@ -3,7 +3,7 @@ import type { Span } from './segment.js';
 import { spansHoldingAskedKind } from './answer-kind.js';
 import { cosineAt, type WordVectors } from './word-vectors.js';
 import type { WordRelations } from './word-relations.js';
-import { languageOf, stemKeepsFirstLetter, stemmerFor } from './language.js';
+import { languageOf, stemKeepsFirstLetter, stemmerFor, unreadShare } from './language.js';
 import { wordUnits } from './word-units.js';
 import { STOP_WORDS } from './stop-words.js';
 
@@ -13,13 +13,21 @@ import { STOP_WORDS } from './stop-words.js';
  */
 export const stem: (term: string) => string = stemmerFor('eng');
 
-/** Lowercased, accent-free content terms of a text, in any script (word-units.ts). */
-export function terms(text: string): string[] {
-  if (ASCII_ONLY.test(text)) return asciiTerms(text.toLowerCase());
-  return wordUnits(text, isStopWord);
+/** Lowercased, accent-free content terms of a text, in any script (word-units.ts), without `stopWords` (default STOP_WORDS). */
+export function terms(text: string, stopWords: ReadonlySet<string> = STOP_WORDS): string[] {
+  if (ASCII_ONLY.test(text)) return asciiTerms(text.toLowerCase(), stopWords);
+  return wordUnits(text, stopWords.size ? (w) => stopWords.has(w) : undefined);
 }
 
-const isStopWord = (w: string) => STOP_WORDS.has(w);
+const NO_STOP_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * The stop words of a text: English glue (STOP_WORDS) in Latin script; none in a text mostly in
+ * another script, where an ASCII word is a command or an identifier ("at ジョブ", "do"), not glue.
+ */
+export function stopWordsFor(text: string): ReadonlySet<string> {
+  return unreadShare(text) > 0.5 ? NO_STOP_WORDS : STOP_WORDS;
+}
 
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
@@ -27,7 +35,7 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
  * `terms` of lowercased ASCII, where letters and digits are a-z and 0-9: scanned by character code,
  * as the Unicode-class split took half of the lexical prior's time on a 100k-token text.
  */
-function asciiTerms(lower: string): string[] {
+function asciiTerms(lower: string, stopWords: ReadonlySet<string>): string[] {
   const out: string[] = [];
   let start = -1;
   for (let i = 0; i <= lower.length; i++) {
@@ -36,7 +44,7 @@ function asciiTerms(lower: string): string[] {
       if (start < 0) start = i;
     } else if (start >= 0) {
       const term = lower.slice(start, i);
-      if (!STOP_WORDS.has(term)) out.push(term);
+      if (!stopWords.has(term)) out.push(term);
       start = -1;
     }
   }
@@ -150,7 +158,8 @@ interface CountOptions {
 
 function countQueryTerms(text: string, spans: readonly Span[], query: string, { normalize, soft, rarity, keepsFirst = true }: CountOptions = {}): QueryCounts {
   const norm = (t: string) => (normalize ? normalize(t) : t);
-  const queryTerms = terms(query);
+  const glue = stopWordsFor(text);
+  const queryTerms = terms(query, glue);
   // Each distinct term with its first surface form, which stands for it where a word list is
   // looked up (stems have no entry). One pass: a query can be a long text of its own.
   const firstForm = new Map<string, string>();
@@ -172,7 +181,7 @@ function countQueryTerms(text: string, spans: readonly Span[], query: string, { 
   const spanTerms: string[][] = [];
   const tf = spans.map((s, d) => {
     const counts = new Float64Array(q.length);
-    const ts = terms(text.slice(s.start, s.end));
+    const ts = terms(text.slice(s.start, s.end), glue);
     if (vectors) spanTerms[d] = ts;
     lengths[d] = ts.length;
     for (const t of ts) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LEXICAL_WEIGHT } from '../../server/compression/compress-text.js';
 import { languageOf, lexicalWeightFor, stemmerFor } from '../../server/compression/language.js';
-import { bm25, matchScores, PLAIN_MATCH, terms } from '../../server/compression/lexical.js';
+import { bm25, matchScores, PLAIN_MATCH, stopWordsFor, terms } from '../../server/compression/lexical.js';
+import { queryEchoes } from '../../server/compression/query-echoes.js';
+import { splitWords } from '../../server/model/words.js';
 import { graphemeStartAtOrBefore, pushToken, segment, sentencesIn, type Span } from '../../server/compression/segment.js';
 import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
 import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
@@ -125,6 +127,27 @@ describe('language-aware matching', () => {
       expect(best).toBe(gold);
       expect(scores[best]!).toBeGreaterThan(0);
     }
+  });
+
+  it('keeps an ASCII word that is English glue as a term in text of another script (a command there)', () => {
+    const text = 'at と batch はともに標準入力から読み込みを行う。 最後に環境変数 PATH 中のディレクトリが探索される。';
+    expect(stopWordsFor(text).has('at')).toBe(false);
+    expect(terms('at ジョブ', stopWordsFor(text))).toContain('at');
+    expect(terms('at the job')).toEqual(['job']);
+    const spans = [...text.matchAll(/[^。]+。/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+    const [first, second] = matchScores(text, spans, 'at ジョブの環境変数は？', PLAIN_MATCH);
+    expect(first!).toBeGreaterThan(0);
+    expect(second!).toBeGreaterThan(0);
+  });
+
+  it('tells which clauses of a Chinese or Japanese sentence echo the question', () => {
+    const text = 'rcs コマンドが実行できるのは、 スーパユーザであるか、あるいは -i オプションが指定されている場合に限られます。';
+    const words = splitWords(text);
+    const echoes = queryEchoes(text, words, 'rcs コマンドの条件のうち、オプションで満たせるのはどれ？');
+    const of = (w: string) => echoes[words.findIndex((x) => x.text === w)]!;
+    expect(of('オプションが指定されている場合に限られます')).toBeGreaterThan(0);
+    expect(of('スーパユーザであるか')).toBe(0);
+    expect(Math.max(...echoes)).toBeLessThanOrEqual(1);
   });
 
   it('leans on the lexical prior where the networks do not read the script', () => {
