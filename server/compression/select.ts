@@ -19,7 +19,9 @@ export interface Candidate extends Span {
  * (its tokens times the budget over all candidates' tokens), and at least SHORTENED_MIN_TOKENS.
  */
 const SHORTENED_SHARE = 2;
-const SHORTENED_MIN_TOKENS = 24;
+const SHORTENED_MIN_TOKENS = 16;
+/** A shortened code block keeps at least its first line: at 10x one line and a marker is what fits. */
+const MIN_SHORTENED_LINES = 1;
 
 /** The first words of a unit whose cost fits in `budget`. */
 function headRun(words: readonly Candidate[], budget: number): Span | undefined {
@@ -106,7 +108,7 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
         const room = Math.min(left - overhead, cap);
         const run = headRun(words, room);
         const inRun = run ? words.filter((w) => w.start >= run.start && w.end <= run.end) : [];
-        if (run && inRun.length >= MIN_PARTIAL_WORDS) {
+        if (run && inRun.length >= MIN_SHORTENED_LINES) {
           kept.push(run);
           left -= inRun.reduce((s, w) => s + w.tokens, 0) + overhead;
         }
