@@ -13,7 +13,7 @@ const ratios = (process.argv[2] ?? '4,10').split(',').map(Number);
 const printAt = process.argv.indexOf('--print');
 const printName = printAt > 0 ? process.argv[printAt + 1] : undefined;
 const bench = createBench('models');
-const totals = new Map<number, { code: number; kept: number; installs: number; installsKept: number; whole: number; segs: number }>();
+const totals = new Map<number, { code: number; kept: number; wholeCode: number; installs: number; installsKept: number; whole: number; segs: number }>();
 for (const doc of packageReadmes(30)) {
   const blocks = codeBlocks(doc.text);
   const installs = installCommands(doc.text);
@@ -23,10 +23,11 @@ for (const doc of packageReadmes(30)) {
     const [r] = await bench.run(markdown, [{ context: doc.text }], options);
     const out = r!.compressed;
     const fates = blocks.map((b) => codeFate(b, codeBlocks(out)));
-    const t = totals.get(nx) ?? { code: 0, kept: 0, installs: 0, installsKept: 0, whole: 0, segs: 0 };
+    const t = totals.get(nx) ?? { code: 0, kept: 0, wholeCode: 0, installs: 0, installsKept: 0, whole: 0, segs: 0 };
     totals.set(nx, t);
     t.code += blocks.length;
     t.kept += fates.filter((f) => f !== 'lost').length;
+    t.wholeCode += fates.filter((f) => f === 'whole').length;
     t.installs += installs.length ? 1 : 0;
     const inst = installs.length > 0 && installs.some((c) => out.includes(c));
     t.installsKept += inst ? 1 : 0;
@@ -38,4 +39,4 @@ for (const doc of packageReadmes(30)) {
     if (printName && doc.name.includes(printName)) console.log(`-----\n${out}\n-----`);
   }
 }
-for (const [nx, t] of totals) console.log(`${nx}x code kept ${((100 * t.kept) / t.code).toFixed(1)}% (${t.kept}/${t.code}) installs ${t.installsKept}/${t.installs} whole-sentence ${(t.whole / t.segs).toFixed(2)} prose segments ${t.segs}`);
+for (const [nx, t] of totals) console.log(`${nx}x code kept ${((100 * t.kept) / t.code).toFixed(1)}% (${t.kept}/${t.code}, whole ${t.wholeCode}) installs ${t.installsKept}/${t.installs} whole-sentence ${(t.whole / t.segs).toFixed(2)} prose segments ${t.segs}`);
