@@ -39,6 +39,9 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
   };
   let prevEnd = -1;
   const insideMarks = cutMarks && placeholders;
+  // Line breaks the output adds follow the text's own (CRLF documents stay CRLF throughout).
+  const firstBreak = text.indexOf('\n');
+  const eol = firstBreak > 0 && text[firstBreak - 1] === '\r' ? '\r\n' : '\n';
   for (const span of spans) {
     const kept = text.slice(span.start, span.end);
     if (prevEnd === -1) {
@@ -57,19 +60,19 @@ export function assemble(text: string, spans: readonly Span[], placeholders: boo
     if (lastChar === ' ' || lastChar === '\t') {
       // ...unless it is a nested item kept without its parent's text: the parent's bullet stands
       // alone on its line (with the marker), and the nested item follows on the next.
-      if (NESTED_ITEM.test(kept)) put(`${mark ? PLACEHOLDER : ''}\n${kept}`);
+      if (NESTED_ITEM.test(kept)) put(`${mark ? PLACEHOLDER : ''}${eol}${kept}`);
       else put((mark ? `${PLACEHOLDER} ` : '') + kept);
       continue;
     }
     const lineBreak = gap.includes('\n');
     const paragraph = /\n[ \t]*\n/u.test(gap);
-    const brk = paragraph ? '\n\n' : lineBreak ? '\n' : ' ';
+    const brk = paragraph ? eol + eol : lineBreak ? eol : ' ';
     if (!mark) put(brk);
     else if (!lineBreak) put(` ${PLACEHOLDER} `);
-    else if (!blockPlaceholders || fences % 2 === 1) put(`\n${PLACEHOLDER}\n`);
+    else if (!blockPlaceholders || fences % 2 === 1) put(`${eol}${PLACEHOLDER}${eol}`);
     else if (NESTED_ITEM.test(kept)) put((STRUCTURAL_LINE.test(lastLine) ? '' : ` ${PLACEHOLDER}`) + brk);
     // A link definition cannot interrupt a paragraph: the marker before one gets blank lines.
-    else put(paragraph || DEFINITION.test(kept) ? `\n\n${PLACEHOLDER}\n\n` : `\n${PLACEHOLDER}\n`);
+    else put(paragraph || DEFINITION.test(kept) ? `${eol}${eol}${PLACEHOLDER}${eol}${eol}` : `${eol}${PLACEHOLDER}${eol}`);
     put(kept);
   }
   if (insideMarks && spans.length > 0) {

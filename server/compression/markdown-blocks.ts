@@ -26,17 +26,15 @@ const LIST_BULLET = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/u;
 const CODE_BONUS = 1;
 /**
  * On top of CODE_BONUS for a code block that holds a package install command: what a reader of a
- * README needs first. bench:real:prose READMEs, install command kept at 2/4/10x: 24 / 23 / 16 of
- * 27 without, 27 / 26 / 23 with 1 (code blocks kept 88.8 / 71.9 / 32.9 -> 89.5 / 72.5 / 33.5%).
- * CODE_BONUS 1.5 or 2 changed nothing; shortened-block share 1.5, minimum 16 tokens, or blocks of
- * 2+ lines shortenable each lost code at 4x or 10x.
+ * README needs first (figures in docs/real-inputs-prose.md).
  */
 const INSTALL_BONUS = 1;
 const INSTALL_LINE = /^[ \t]*(?:\$ )?(?:npm (?:install|i|add)|yarn add|pnpm (?:add|install|i)|bun add|pip3? install|cargo add|go get|gem install|composer require|dotnet add)\b/mu;
-const LEAD_BONUS = 0.3;
+/** A section's lead sentence ranks with code: shortened code leaves room for it at 10x. */
+const LEAD_BONUS = 1;
 const DECORATION_BONUS = -1;
 /** A fenced code block with more body lines than this can be shortened inside (a run of its lines, a marker for the rest). */
-const SHORTENED_CODE_LINES = 3;
+const SHORTENED_CODE_LINES = 1;
 /** Headings of sections whose lists are names (people, sponsors) rather than content. */
 const NAMES_HEADING = /contributors|maintainers|triagers|collaborators|backers|sponsors|authors|credits|team members|people/iu;
 /** A line that ends a sentence: a hard-wrapped line that does not is joined with the next. */

@@ -19,7 +19,11 @@ export interface Candidate extends Span {
  * (its tokens times the budget over all candidates' tokens), and at least SHORTENED_MIN_TOKENS.
  */
 const SHORTENED_SHARE = 2;
-const SHORTENED_MIN_TOKENS = 24;
+const SHORTENED_MIN_TOKENS = 16;
+/** A shortened code block keeps at least its first line: at 10x one line and a marker is what fits. */
+const MIN_SHORTENED_LINES = 1;
+/** A block of this many lines or fewer is kept whole where it fits: one line and a marker would save nothing. */
+const CAPPED_LINES = 2;
 
 /** The first words of a unit whose cost fits in `budget`. */
 function headRun(words: readonly Candidate[], budget: number): Span | undefined {
@@ -93,9 +97,10 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
   const visit = (list: readonly Candidate[]) => {
     for (const c of sorted(list)) {
       if (left <= overhead) return;
-      // A code block larger than its share is shortened even where it fits, so one long block
+      // A code block of 3+ lines larger than its share is shortened even where it fits, so one long block
       // does not take the budget of every other.
-      const cap = c.shortenable ? Math.max(SHORTENED_MIN_TOKENS, Math.round(SHORTENED_SHARE * share * c.tokens)) : Infinity;
+      const capped = c.shortenable && c.words!().length > CAPPED_LINES;
+      const cap = capped ? Math.max(SHORTENED_MIN_TOKENS, Math.round(SHORTENED_SHARE * share * c.tokens)) : Infinity;
       if (c.tokens + overhead <= left && c.tokens <= cap) {
         kept.push({ start: c.start, end: c.end });
         left -= c.tokens + overhead;
@@ -106,7 +111,7 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
         const room = Math.min(left - overhead, cap);
         const run = headRun(words, room);
         const inRun = run ? words.filter((w) => w.start >= run.start && w.end <= run.end) : [];
-        if (run && inRun.length >= MIN_PARTIAL_WORDS) {
+        if (run && inRun.length >= MIN_SHORTENED_LINES) {
           kept.push(run);
           left -= inRun.reduce((s, w) => s + w.tokens, 0) + overhead;
         }

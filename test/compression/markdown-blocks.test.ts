@@ -162,10 +162,10 @@ function treeErrors(text: string, blocks: Block[]): string[] {
         expectHolder(false);
         break;
       case 'code': {
-        // A long top-level fenced block is cut along its lines between its fences; the rest are atomic.
+        // A top-level fenced block of two or more lines is cut along its lines between its fences; the rest are atomic.
         const s = holder(text, sentences, span);
         if (s?.shortenable) {
-          if (s.atomic || s.required || !s.prefix || s.companions?.length !== 1 || s.pieces.length < 4) errors.push(`bad shortenable code ${where}`);
+          if (s.atomic || s.required || !s.prefix || s.companions?.length !== 1 || s.pieces.length < 2) errors.push(`bad shortenable code ${where}`);
         } else expectHolder(false);
         break;
       }

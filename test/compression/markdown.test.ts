@@ -65,6 +65,28 @@ describe('markdown compression on real READMEs', () => {
     // Six READMEs through the route, the first also loading the model: 21-30 s on 2 shared cores.
   }, 90_000);
 
+  it('a CRLF README (tslib) stays CRLF, markers and kept code lines included', async () => {
+    const md = readFileSync(new URL('../../node_modules/tslib/README.md', import.meta.url), 'utf8');
+    expect(md).toContain('\r\n');
+    for (const ratio of [2, 10]) {
+      const out: string = (await compress(md, ratio)).body.data.compressed_context;
+      expect(out, `${ratio}x`).toContain('[...]');
+      expect(out.replaceAll('\r\n', ''), `${ratio}x`).not.toContain('\n');
+    }
+  });
+
+  it('at 10x more code blocks survive (whole or shortened to a first line and a marker) than first-N keeps', async () => {
+    for (const { f, md } of README) {
+      const res = await compress(md, 10);
+      const before = structure(md).code;
+      const after = structure(res.body.data.compressed_context).code;
+      const kept = before.filter((c) => after.some((o) => o === c || shortenedFrom(c, o))).length;
+      const firstN = structure(md.slice(0, Math.round(md.length / 10))).code.filter((c) => before.includes(c)).length;
+      expect(kept, f).toBeGreaterThanOrEqual(firstN);
+      if (before.length >= 4) expect(kept, f).toBeGreaterThanOrEqual(Math.ceil(before.length / 4));
+    }
+  }, 60_000);
+
   it('shrinks the prose: the output is smaller than the input at 2x on every README', async () => {
     for (const { f, md } of README) {
       const res = await compress(md, 2);
