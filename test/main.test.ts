@@ -3,10 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { modelsSubset } from './helpers/models-subset.js';
 
 const root = new URL('..', import.meta.url).pathname;
 let dataRoot: string | undefined;
+// The request below runs on latte_v1: the start loads and warms that network alone.
+const models = modelsSubset(['latte_v1']);
 afterAll(async () => {
+  models.remove();
   if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
 });
 
@@ -17,7 +21,7 @@ describe('npm start (server/main.ts)', () => {
     // int8 dot-product instructions scores about 2k tokens/s), so the test checks draining, not speed.
     // No pre-stop delay (test/lifecycle/pre-stop-delay.test.ts tests it) and one engine worker: the
     // drain is the same, without 5 s of waiting and a second worker loading every network.
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '100000', SHUTDOWN_DELAY_MS: '0', ENGINE_WORKERS: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '100000', SHUTDOWN_DELAY_MS: '0', ENGINE_WORKERS: '1', MODELS_DIR: models.dir };
     delete env['DATABASE_URL'];
     delete env['REDIS_URL'];
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });

@@ -37,6 +37,15 @@ const README = ['kysely/README.md', 'pino/README.md', 'express/Readme.md', 'vite
 const compress = (context: string, ratio: number, extra: object = {}) =>
   request(t().app).post('/api/compress/markdown').set('X-API-Key', key()).send({ context, compression_model_name: 'markdown_v1', target_compression_ratio: ratio, ...extra });
 
+// A README's answer at a ratio, asked once: the prose check below reads the same 2x answers as the
+// structure check (each asked for them: six READMEs through the model twice).
+const answers = new Map<string, Promise<request.Response>>();
+const readmeAt = (f: string, md: string, ratio: number) => {
+  const at = `${f}@${ratio}`;
+  if (!answers.has(at)) answers.set(at, compress(md, ratio).then((res) => res));
+  return answers.get(at)!;
+};
+
 /** Whether `out` is fenced code block `code` shortened to its first lines and a marker line. */
 function shortenedFrom(code: string, out: string): boolean {
   const a = code.split('\n');
@@ -49,7 +58,7 @@ function shortenedFrom(code: string, out: string): boolean {
 describe('markdown compression on real READMEs', () => {
   it.each([2, 4, 10])('at %dx: every heading stays in order, code blocks whole, table headers and links intact', async (ratio) => {
     for (const { f, md } of README) {
-      const res = await compress(md, ratio);
+      const res = await readmeAt(f, md, ratio);
       expect(res.status).toBe(200);
       const out: string = res.body.data.compressed_context;
       const before = structure(md);
@@ -89,7 +98,8 @@ describe('markdown compression on real READMEs', () => {
 
   it('shrinks the prose: the output is smaller than the input at 2x on every README', async () => {
     for (const { f, md } of README) {
-      const res = await compress(md, 2);
+      const res = await readmeAt(f, md, 2);
+      expect(res.status).toBe(200);
       expect(res.body.data.compressed_tokens, f).toBeLessThan(res.body.data.original_tokens);
     }
   });

@@ -60,6 +60,17 @@ export async function createTestDb(options: Partial<CreateDbOptions> = {}): Prom
   };
 }
 
+/**
+ * One engine pool per test process and models folder, shared by the files that process runs
+ * (isolate: false): each file used to boot a worker and load the networks again (docs/test-suite.md).
+ */
+const sharedPools = new Map<string, CompressionBackend>();
+function sharedEnginePool(modelsDir: string): CompressionBackend {
+  let pool = sharedPools.get(modelsDir);
+  if (!pool) sharedPools.set(modelsDir, (pool = createEnginePool({ modelsDir })));
+  return pool;
+}
+
 /** A fresh app with response validation on (every response is checked against openapi.yaml). */
 export async function startTestApp(
   overrides: Partial<Config> = {},
@@ -85,7 +96,7 @@ export async function startTestApp(
     adminEmail: config.adminEmail,
     signup: config.signup,
   });
-  const backend = deps.backend ?? createEnginePool({ modelsDir: config.modelsDir });
+  const backend = deps.backend ?? sharedEnginePool(config.modelsDir);
   const appDeps: AppDeps = {
     config,
     db,
@@ -106,8 +117,8 @@ export async function startTestApp(
     quotas,
     backend,
     close: async () => {
-      // A backend passed in belongs to the caller (often another test app sharing its workers).
-      if (!deps.backend) await backend.close();
+      // A backend passed in belongs to the caller; the shared pool outlives the file (its idle
+      // workers are unref'd and never hold the process open).
       await close();
     },
   };

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelsSubset } from '../helpers/models-subset.js';
 
 /**
  * Real server processes on one PostgreSQL database (a database of their own, dropped at the end),
@@ -35,6 +36,8 @@ const dbUrl = (() => {
 let admin: pg.Client;
 let db: pg.Pool;
 const children: ChildProcess[] = [];
+// Every batch below runs on latte_v2: each of the three starts loads and warms that network alone.
+const models = modelsSubset(['latte_v2']);
 beforeAll(async () => {
   if (!pgUp) return;
   admin = new pg.Client({ connectionString: baseUrl });
@@ -45,6 +48,7 @@ beforeAll(async () => {
   db.on('error', () => undefined);
 });
 afterAll(async () => {
+  models.remove();
   const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
   await Promise.all(alive.map((c) => new Promise((resolve) => (c.once('exit', resolve), c.kill('SIGKILL')))));
   if (!pgUp) return;
@@ -67,7 +71,7 @@ interface Server {
  * One engine worker (three servers each loaded every network twice) and no pre-stop delay at the end.
  */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATABASE_URL: dbUrl, LOG_LEVEL: 'info', MAX_CONCURRENT_PER_ACCOUNT: '0', ENGINE_WORKERS: '1', SHUTDOWN_DELAY_MS: '0', ...env };
+  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATABASE_URL: dbUrl, LOG_LEVEL: 'info', MAX_CONCURRENT_PER_ACCOUNT: '0', ENGINE_WORKERS: '1', SHUTDOWN_DELAY_MS: '0', MODELS_DIR: models.dir, ...env };
   delete full['REDIS_URL'];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: full });
   children.push(child);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { modelsSubset } from '../helpers/models-subset.js';
 
 /**
  * The README's start command (`npm start`) in a child process, SIGTERM sent to npm itself (what a
@@ -16,7 +17,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = new URL('../..', import.meta.url).pathname;
 let dataRoot: string | undefined;
 let groupLeader: number | undefined;
+// Every request below runs on latte_v2: the start loads and warms that network alone, in one
+// worker (the drain, not the worker count, is tested here).
+const models = modelsSubset(['latte_v2']);
 afterAll(async () => {
+  models.remove();
   // npm leads its own process group: whatever a failed run left (an orphaned server) goes with it.
   if (groupLeader) {
     try {
@@ -63,7 +68,7 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight and 10 more 
   it('answers all 30 (200, streams end with a done frame), exits 0, and leaves every usage row charged and no hold pending', async () => {
     dataRoot = await mkdtemp(path.join(tmpdir(), 'crema-sigterm-'));
     const dataDir = path.join(dataRoot, 'pglite');
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', MAX_CONCURRENT_PER_ACCOUNT: '0', SHUTDOWN_DELAY_MS: String(DELAY_MS) };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', MAX_CONCURRENT_PER_ACCOUNT: '0', SHUTDOWN_DELAY_MS: String(DELAY_MS), MODELS_DIR: models.dir, ENGINE_WORKERS: '1' };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'SHUTDOWN_GRACE_MS', 'REQUEST_TIMEOUT_MS', 'STREAM_TIMEOUT_MS', 'npm_lifecycle_event', 'npm_lifecycle_script']) delete env[name];
     const npm = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     groupLeader = npm.pid;

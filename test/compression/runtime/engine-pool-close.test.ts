@@ -19,15 +19,21 @@ describe('engine pool close', () => {
   // Terminating a worker while onnxruntime ran a call (or while it still loaded) aborted the whole
   // process ("terminate called after throwing an instance of 'Napi::Error'"); close() now lets each
   // worker end what it runs and exit itself.
+  // Three moments, each reached by an event rather than a timer: workers still starting, a network
+  // loading (the served-file report comes just before its ONNX session is created), jobs running.
   it('closes while workers load and while jobs run: every job settles, close resolves, later jobs are refused', async () => {
-    const delays = [0, 5, 50, 300, 800, 1500];
-    for (const [n, delay] of delays.entries()) {
-      const pool = createEnginePool({ modelsDir, workers: 2 });
+    const moments = ['at once', 'as a network loads', 'once a job is done'] as const;
+    for (const [n, moment] of moments.entries()) {
+      let loading!: () => void;
+      const networkLoading = new Promise<void>((resolve) => (loading = resolve));
+      const pool = createEnginePool({ modelsDir, workers: 2, onServedFile: () => loading() });
       const jobs = [0, 1, 2, 3].map((k) => pool.compress([request(10 * n + k)]).then(() => 'done', (err: Error) => err.message));
-      await new Promise((r) => setTimeout(r, delay));
+      if (moment === 'as a network loads') await networkLoading;
+      if (moment === 'once a job is done') await Promise.race(jobs);
       await pool.close();
       const outcomes = await Promise.all(jobs);
-      for (const o of outcomes) expect(['done', 'cancelled', 'engine pool closed']).toContain(o);
+      for (const o of outcomes) expect(['done', 'cancelled', 'engine pool closed'], moment).toContain(o);
+      if (moment === 'once a job is done') expect(outcomes).toContain('done');
       await expect(pool.compress([request(0)])).rejects.toThrow('engine pool closed');
     }
   }, 120_000);
