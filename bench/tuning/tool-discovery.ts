@@ -6,7 +6,6 @@
  * Flags: --pools 100 (comma list), --seed 1, --misses (print the dev paraphrase misses of the default blend).
  */
 import { parseArgs } from 'node:util';
-import { conceptIndex, setCoordination } from '../../server/compression/concept-index.js';
 import { rankTools, defaultResources } from '../../server/compression/tool-discovery/rank.js';
 import { NEARNESS, WEIGHTS } from '../../server/compression/tool-discovery/score.js';
 import { RELATIVE_CUT } from '../../server/compression/tool-discovery/select.js';
@@ -16,7 +15,7 @@ import { loadTools } from '../quality/tool-discovery/extract.js';
 import { QUERIES } from '../quality/tool-discovery/queries.js';
 
 const K = 5;
-const { values: flags } = parseArgs({ options: { pools: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, misses: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false }, try: { type: 'string' }, knobs: { type: 'string' }, concepts: { type: 'string' }, coordination: { type: 'string' } } });
+const { values: flags } = parseArgs({ options: { pools: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, misses: { type: 'boolean', default: false }, grid: { type: 'boolean', default: false }, try: { type: 'string' }, knobs: { type: 'string' } } });
 // --knobs '{"twoHop":0.3}': the semantic signal's nearness settings for this run (score.ts NEARNESS).
 if (flags.knobs) Object.assign(NEARNESS, JSON.parse(flags.knobs));
 const seed = Number(flags.seed);
@@ -24,11 +23,8 @@ const tools = await loadTools(false);
 // Indexes as run.ts numbers them (over all queries), so the pools are the bench's.
 const dev = checkQueries(QUERIES, tools).map((q, i) => ({ q, i })).filter(({ q }) => q.split === 'dev');
 const res = defaultResources();
-// --concepts DIR: a concept index from another build (scripts/build-concept-vectors.ts --out DIR).
-if (flags.concepts) res.concepts = conceptIndex(flags.concepts);
-if (flags.coordination) setCoordination(Number(flags.coordination));
 
-interface Blend { lexical: number; semantic: number; model: number; name?: number; cover?: number; gist?: number; concept?: number; cut: number }
+interface Blend { lexical: number; semantic: number; model: number; name?: number; cover?: number; gist?: number; cut: number }
 const blends: Blend[] = [{ ...WEIGHTS, cut: RELATIVE_CUT }];
 // --try '[{"cover":0.2}]': blends tried over the default one (each object overrides its fields).
 if (flags.try) for (const o of JSON.parse(flags.try) as Partial<Blend>[]) blends.push({ ...blends[0]!, ...o });
@@ -54,7 +50,7 @@ for (const size of flags.pools!.split(',').map(Number)) {
     const lit = tally('literal', pick);
     const par = tally('paraphrase', pick);
     const ms = (performance.now() - t0) / pools.length;
-    console.log(`lex ${b.lexical} sem ${b.semantic} name ${b.name ?? 0} cover ${b.cover ?? 0} gist ${b.gist ?? 0} concept ${b.concept ?? 0} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
+    console.log(`lex ${b.lexical} sem ${b.semantic} name ${b.name ?? 0} cover ${b.cover ?? 0} gist ${b.gist ?? 0} cut ${b.cut} | literal ${lit.line} | paraphrase ${par.line} | ${ms.toFixed(1)} ms/query`);
     if (flags.misses && b === blends[0])
       for (const r of [...lit.rows, ...par.rows].filter((r) => r.r5 < 1 || r.r1 < 1)) console.log(`  ${r.r5 < 1 ? 'MISS' : 'r1  '} [${r.q.kind}] "${r.q.query}" needs ${r.q.needs.join(',')} got ${r.got.join(',')}`);
   }

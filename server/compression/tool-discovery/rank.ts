@@ -1,7 +1,6 @@
 import type { WordScorer } from '../../model/word-scorer.js';
 import { splitWords } from '../../model/words.js';
 import type { WeightsId } from '../../catalog/model-catalog.js';
-import { conceptIndex } from '../concept-index.js';
 import { wordRelations } from '../word-relations.js';
 import { wordRanks, wordVectors } from '../word-vectors.js';
 import { explain } from './explain.js';
@@ -50,7 +49,7 @@ function modelReading(probabilities: Float32Array): number {
 }
 
 export function defaultResources(): SemanticResources {
-  return { vectors: wordVectors(), relations: wordRelations(), ranks: wordRanks(), concepts: conceptIndex() };
+  return { vectors: wordVectors(), relations: wordRelations(), ranks: wordRanks() };
 }
 
 /** Selects and explains from scored tools. */

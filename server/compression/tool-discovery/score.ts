@@ -1,6 +1,5 @@
 import { nearnessTo, stem, terms } from '../lexical.js';
 import { GLUE } from '../stop-words.js';
-import type { ConceptIndex } from '../concept-index.js';
 import type { WordRelations } from '../word-relations.js';
 import type { WordVectors } from '../word-vectors.js';
 import { longForms } from './abbreviations.js';
@@ -14,8 +13,6 @@ export interface SemanticResources {
   relations: WordRelations | undefined;
   /** Corpus frequency ranks (most frequent first), to weigh common query words down. */
   ranks: ReadonlyMap<string, number> | undefined;
-  /** Texts about things (concept-index.ts) that give the query's meaning in other words; optional. */
-  concepts?: ConceptIndex | undefined;
 }
 
 /** One tool's signals, each 0..1, and what matched (for the reasoning). */
@@ -30,8 +27,6 @@ export interface ToolScore {
   cover?: number;
   /** Cosine of the query's and the tool's name-and-description gist vectors (centroid.ts), 0..1. */
   gist?: number;
-  /** Share of the query's concept words (its words' described-with words, concept-index.ts) the tool holds, best tool 1. */
-  concept?: number;
   /** Query words the tool contains (same stem), in query order. */
   matched: string[];
   /** Query words the tool lacks but paraphrases: the query word and the tool's nearest word. */
@@ -57,8 +52,6 @@ export interface Blend {
   cover?: number;
   /** Weight of the gist cosine (the query as a whole against the tool's name and description). */
   gist?: number;
-  /** Weight of the concept-word match. */
-  concept?: number;
 }
 /**
  * A parameter's words count this much of a name or description word for the semantic signal:
@@ -78,7 +71,7 @@ export interface Blend {
  * `literalShare`: the lexical signal is scaled by the share of the query its best tool matches, to this power.
  * `coverVectors`: 1 when the name cover reads vector neighbours too; 0 for the same stem and WordNet only.
  */
-export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0, specificity: 0.5, coverPower: 1, coverVectors: 1, literalShare: 1, conceptTexts: 20, conceptTerms: 40, described: 0, describedTerms: 15, conceptGate: 0 };
+export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0, specificity: 0.5, coverPower: 1, coverVectors: 1, literalShare: 1 };
 /** Neighbours with more neighbours than this ("out", "up", "take") link too much to pass a match on. */
 const TWO_HOP_DEGREE = 30;
 /** A related word is named in the reasoning from this nearness on. */
@@ -100,11 +93,12 @@ interface QueryTerm {
 const NEGATORS = new Set(['without', 'not', 'don', 'dont', 'never', 'no', 'nor', 'avoid']);
 
 /** The terms less the first content word after each negator, unless the query also says it unnegated. */
-function withoutNegated(said: readonly string[]): string[] {
+export function withoutNegated(said: readonly string[]): string[] {
   const negated = new Set<number>();
   for (let i = 0; i < said.length; i++) {
     if (!NEGATORS.has(said[i]!)) continue;
     let j = i + 1;
+    // Glue ("without my ...") and the "t" of "don't" are skipped to reach the negated word.
     while (j < said.length && (GLUE.has(said[j]!) || said[j] === 't')) j++;
     if (j < said.length && !NEGATORS.has(said[j]!)) negated.add(j);
   }
@@ -179,21 +173,6 @@ function termWeights(q: readonly QueryTerm[], toolStems: readonly Set<string>[],
   });
 }
 
-/** Per query term, the stems its texts describe it with (concept-index.ts), nearness NEARNESS.described x weight / best weight. */
-function describedWith(q: readonly QueryTerm[], res: SemanticResources): Map<string, number>[] {
-  return q.map((t) => {
-    const out = new Map<string, number>();
-    if (!res.concepts || NEARNESS.described <= 0 || (res.ranks?.get(t.surface) ?? Infinity) < COMMON_RANK) return out;
-    const words = res.concepts.expand([t.surface], { texts: NEARNESS.conceptTexts, terms: NEARNESS.describedTerms });
-    const top = words.find((w) => stem(w.word) !== t.stem)?.weight ?? 0;
-    for (const { word, weight } of words) {
-      const s = stem(word);
-      if (s !== t.stem && !GLUE.has(word) && top > 0 && !out.has(s)) out.set(s, (NEARNESS.described * Math.min(weight, top)) / top);
-    }
-    return out;
-  });
-}
-
 /** How near each query term a tool word is (1 same stem; vectors and WordNet neighbours below), memoised per word. */
 function nearnessOf(q: readonly QueryTerm[], res: SemanticResources, vectors = true): (word: string) => Float32Array | undefined {
   const vectorNear = res.vectors && vectors ? nearnessTo(q.map((t) => t.surface), res.vectors, NEARNESS.vector) : () => undefined;
@@ -202,7 +181,6 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources, vectors = t
   const twoHopStems = q.map((t) =>
     NEARNESS.twoHop > 0 ? new Set(neighbours(t.surface).flatMap((n) => { const nn = neighbours(n); return nn.length <= TWO_HOP_DEGREE ? nn.map((w) => stem(w)) : []; })) : new Set<string>(),
   );
-  const described = describedWith(q, res);
   const memo = new Map<string, Float32Array | undefined>();
   return (word) => {
     if (memo.has(word)) return memo.get(word);
@@ -210,43 +188,12 @@ function nearnessOf(q: readonly QueryTerm[], res: SemanticResources, vectors = t
     const common = (res.ranks?.get(word) ?? Infinity) < COMMON_RANK;
     let row = common ? undefined : vectorNear(word);
     q.forEach((t, i) => {
-      const v = t.stem === s ? 1 : common ? 0 : neighbourStems[i]!.has(s) ? NEARNESS.related : twoHopStems[i]!.has(s) ? NEARNESS.twoHop : (described[i]!.get(s) ?? 0);
+      const v = t.stem === s ? 1 : common ? 0 : neighbourStems[i]!.has(s) ? NEARNESS.related : twoHopStems[i]!.has(s) ? NEARNESS.twoHop : 0;
       if (v > 0) (row ??= new Float32Array(q.length))[i] = Math.max(row[i]!, v);
     });
     memo.set(word, row);
     return row;
   };
-}
-
-/** A tool's stems of its name and description, kept with its cached text. */
-const headStems = new WeakMap<ToolText, Set<string>>();
-function toolHeadStems(tool: ToolText): Set<string> {
-  let s = headStems.get(tool);
-  if (!s) headStems.set(tool, (s = new Set([...tool.headWords].map((w) => stem(w)))));
-  return s;
-}
-
-/**
- * Each tool's share of the query's concept words (the words of the texts about the query,
- * concept-index.ts; the query's own stems left out), parameter words at NEARNESS.param; best tool 1.
- */
-function conceptScores(tools: readonly ToolText[], q: readonly QueryTerm[], res: SemanticResources): number[] {
-  if (!res.concepts) return tools.map(() => 0);
-  const said = q.filter((t) => (res.ranks?.get(t.surface) ?? Infinity) >= COMMON_RANK).map((t) => t.surface);
-  const own = new Set(q.map((t) => t.stem));
-  const weight = new Map<string, number>();
-  for (const { word, weight: w } of res.concepts.expand(said, { texts: NEARNESS.conceptTexts, terms: NEARNESS.conceptTerms })) {
-    const s = stem(word);
-    if (!own.has(s) && !GLUE.has(word)) weight.set(s, (weight.get(s) ?? 0) + w);
-  }
-  const raw = tools.map((t) => {
-    const head = toolHeadStems(t);
-    let sum = 0;
-    for (const [s, w] of weight) sum += head.has(s) ? w : t.stems.has(s) ? NEARNESS.param * w : 0;
-    return sum;
-  });
-  const top = Math.max(0, ...raw);
-  return raw.map((v) => (top > 0 ? v / top : 0));
 }
 
 /** A tool's gist vector, kept with its cached text (the same definition is read again every call). */
@@ -305,7 +252,7 @@ export function withModel(scores: readonly ToolScore[], modelScores: readonly nu
   const hi = modelScores ? Math.max(...modelScores) : 0;
   return scores.map((s, k) => {
     const model = modelScores && hi > lo ? (modelScores[k]! - lo) / (hi - lo) : 0;
-    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (blend.cover ?? 0) * (s.cover ?? 0) + (blend.gist ?? 0) * (s.gist ?? 0) + (blend.concept ?? 0) * (s.concept ?? 0) + (modelScores ? blend.model * model : 0) };
+    return { ...s, model, total: blend.lexical * s.lexical + blend.semantic * s.semantic + (blend.name ?? 0) * (s.name ?? 0) + (blend.cover ?? 0) * (s.cover ?? 0) + (blend.gist ?? 0) * (s.gist ?? 0) + (modelScores ? blend.model * model : 0) };
   });
 }
 
@@ -326,7 +273,6 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
   const cos = tools.map((t) => cosine(queryGist, toolGist(t, res)));
   const cosMean = cos.reduce((a, b) => a + b, 0) / Math.max(1, cos.length);
   const cosTop = Math.max(...cos, cosMean);
-  const conceptOf = conceptScores(tools, q, res);
   const gistOf = cos.map((c) => (cosTop > cosMean ? Math.max(0, (c - cosMean) / (cosTop - cosMean)) : 0));
   // BM25 is scaled so its best tool is 1; times the share of the query's weight that tool matches
   // literally, so a best match on "show" alone does not read as a full match.
@@ -357,6 +303,6 @@ export function signalScores(tools: readonly ToolText[], rawQuery: string, res: 
     const related = q.flatMap((t, i) => (named(t, i) ? [{ query: t.surface, word: nearest[i]! }] : []));
     const nameStems = new Set(tools[k]!.nameWords.map((w) => stem(w)));
     const name = weightSum > 0 ? weights.reduce((s, wt, i) => s + (nameStems.has(q[i]!.stem) ? wt : 0), 0) / weightSum : 0;
-    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, nearForCover, res.ranks), gist: gistOf[k]!, concept: conceptOf[k]! * (1 - coverage) ** NEARNESS.conceptGate, matched, related };
+    return { total: 0, lexical: lexical[k]!, semantic, model: 0, name, cover: nameCover(tools[k]!.nameWords, nearForCover, res.ranks), gist: gistOf[k]!, matched, related };
   });
 }
