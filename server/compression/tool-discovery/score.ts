@@ -89,6 +89,24 @@ interface QueryTerm {
   stem: string;
 }
 
+/** Words after which the next content word is what the user does not want ("without deleting it"). */
+const NEGATORS = new Set(['without', 'not', 'don', 'dont', 'never', 'no', 'nor', 'avoid']);
+
+/** The terms less the first content word after each negator, unless the query also says it unnegated. */
+export function withoutNegated(said: readonly string[]): string[] {
+  const negated = new Set<number>();
+  for (let i = 0; i < said.length; i++) {
+    if (!NEGATORS.has(said[i]!)) continue;
+    let j = i + 1;
+    // Glue ("without my ...") and the "t" of "don't" are skipped to reach the negated word.
+    while (j < said.length && (GLUE.has(said[j]!) || said[j] === 't')) j++;
+    if (j < said.length && !NEGATORS.has(said[j]!)) negated.add(j);
+  }
+  const plain = new Set(said.filter((_, i) => !negated.has(i)).map((w) => stem(w)));
+  const dropped = new Set([...negated].map((i) => stem(said[i]!)).filter((st) => !plain.has(st)));
+  return said.filter((w) => !dropped.has(stem(w)));
+}
+
 /** Most query terms matched by meaning: each costs a pass over every tool word (a long pasted message would dominate). */
 const MAX_QUERY_TERMS = 64;
 
@@ -98,7 +116,7 @@ const MAX_QUERY_TERMS = 64;
  * about it last ("... the build is slow, open an issue about it").
  */
 export function queryTerms(query: string): QueryTerm[] {
-  const said = terms(query);
+  const said = withoutNegated(terms(query));
   const words = [...said, ...fileCueWords(query), ...longForms(said)].filter((w) => !GLUE.has(w));
   const kept = new Set<string>();
   for (let i = words.length - 1; i >= 0 && kept.size < MAX_QUERY_TERMS; i--) kept.add(stem(words[i]!));

@@ -14,6 +14,20 @@ describe('query words', () => {
     expect(queryTerms('can you please let me')).toEqual([]);
   });
 
+  it('drops the word a negation applies to, unless the query also says it plainly', () => {
+    const said = (q: string) => queryTerms(q).map((t) => t.surface);
+    expect(said('Copy the report without deleting the file')).not.toContain('deleting');
+    expect(said("Don't delete it, just move it")).toEqual(expect.arrayContaining(['move']));
+    expect(said("Don't delete it, just move it")).not.toContain('delete');
+    expect(said('Delete the tag, not the branch; delete it today')).toContain('delete');
+    expect(said('Delete the tag, not the branch; delete it today')).not.toContain('branch');
+  });
+
+  it('a word after "without" picks no tool', () => {
+    const r = rankTools({ query: 'Tidy my disk without deleting any file', tools, maxTools: 3, alwaysKeep: [] });
+    expect(r.kept.map((k) => tools[k]!.name)).not.toContain('delete_file');
+  });
+
   it('reads a file name as the kind of file it names', () => {
     expect(fileCueWords('Show me the photo scan.png')).toEqual(['image']);
     expect(fileCueWords('open report.PDF and notes.txt')).toEqual(['document', 'text']);
