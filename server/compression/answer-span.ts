@@ -1,10 +1,8 @@
 /**
- * Tiny budgets with a query: which whitespace tokens of a sentence hold a candidate of the kind of
- * answer the question asks for (a person for "who", a year for "when", a number for "how many", a
- * place for "where", a code identifier for "which command"), near the question's own words. A
- * pure stage: compress-text.ts adds it to the rank of a sentence's words when the target is a few
- * tokens, so the one or two words kept are the answer ("Rollo"), not an echo of the question.
- * The rules are data per language (English only so far; another language adds an entry).
+ * Tiny budgets with a query: which tokens of a sentence hold the kind of answer asked for (a person
+ * for "who", a year for "when", a number for "how many", a place, a code identifier), near the
+ * question's words. compress-text.ts adds it to the words' rank at a few tokens of target, so the
+ * word kept is the answer ("Rollo"), not an echo. Rules are data per language (English so far).
  */
 import type { Span } from './segment.js';
 
@@ -110,12 +108,9 @@ const NEAR = 8;
 const FAR = 0.6;
 
 /**
- * For each token of a sentence (`tokens`, whitespace tokens in text order), how much it holds the
- * answer the question asks for: its fit to the kind, less when no question word is near, 0 for a
- * word the question itself uses (the reader has it). `echoes(word)` says whether a lowercased
- * word is one of the question's terms (the caller's stemmed matching); `afterEcho`: the sentence
- * before, in the same paragraph, uses a question word. Undefined when the
- * question asks for no kind this stage knows.
+ * Per whitespace token of a sentence, how much it holds the answer asked for: its fit to the kind,
+ * less with no question word near, 0 for a word the question uses. `echoes(word)`: a lowercased word
+ * is a question term; `afterEcho`: the sentence before uses one. Undefined for a kind not known here.
  */
 export function answerCandidates(text: string, tokens: readonly Span[], query: string, echoes: (word: string) => boolean, afterEcho = false): Float32Array | undefined {
   const rules = rulesFor(query);

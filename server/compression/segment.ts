@@ -139,13 +139,10 @@ function sentence(text: string, span: Span, atomic: boolean): Sentence {
   return { ...span, atomic, pieces: atomic ? [] : tokensIn(text, span.start, span.end) };
 }
 
-// A sentence ends after . ! ? or the Arabic question mark (plus closing quotes/brackets) followed by
-// whitespace; after a CJK full stop, exclamation or question mark (no space follows them); after a
-// Devanagari danda, Urdu, Armenian, Ethiopic, Myanmar or Khmer full stop; or at a line break.
-// (Thai marks a sentence end with a space only, which also separates phrases: it stays one sentence.)
-// Chinese and Japanese text also ends sentences with the fullwidth period ．and with ASCII . ! ?
-// between two of its characters, without a space ("修改用户的NIS密码.提示用户输入新的密码.").
-// A title or Latin abbreviation ("Dr. Amara Osei", "e.g. this") ends no sentence.
+// Sentence ends: . ! ? ؟ (and closing quotes) before whitespace; CJK 。！？．, or ASCII . ! ? between
+// two CJK characters ("密码.提示"); danda and the Urdu, Armenian, Ethiopic, Myanmar, Khmer stops; a
+// line break. Not after a title or abbreviation ("Dr. Osei", "e.g."); Thai (space only) stays one
+// sentence (docs/languages.md).
 const SENTENCE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|cf|e\.g|i\.e))[.!?؟]+["'”’»)\]]*(?=\s)|[。！？｡．]+[」』”’）)\]]*|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[.!?](?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|[।॥۔։።။។]+["'”’»)\]]*|\n/gu;
 
 /** A wrapped line is at least this long: shorter lines ending without punctuation are lines of their own (a list, an address). */

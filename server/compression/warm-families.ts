@@ -6,11 +6,9 @@ import { FAMILIES } from '../catalog/families.js';
 import { resolveModel } from '../catalog/model-catalog.js';
 
 /**
- * Runs each family's own example request (openapi.yaml) through its adapter and the engine before
- * readiness turns 200, once per engine worker: the networks' warm-up runs plain text only, so a
- * family's parsing and planning code (markdown blocks, history turns, tool lists) ran cold on its
- * first client request: 2.7-14.5x a warm one after a restart (bench/speed/startup.mjs). No account, hold
- * or usage row is involved: the adapters and the backend are called directly.
+ * Runs each family's example request (openapi.yaml) through its adapter and the engine before
+ * readiness, once per worker: a family's own parsing code otherwise ran cold on its first client
+ * request (figures in docs/operations-probes.md). No account, hold or usage row is involved.
  */
 export async function warmFamilies(
   backend: Pick<CompressionBackend, 'compress' | 'countTokens'>,

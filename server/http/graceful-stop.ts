@@ -46,11 +46,10 @@ const after = (ms: number) =>
   });
 
 /**
- * The stop sequence for SIGTERM/SIGINT: readiness 503 at once, new connections still accepted and
- * served for `delayMs` (the pre-stop phase), then no new connections, in-flight requests finish
- * within `graceMs` (counted from the end of the delay), then what is left is cancelled (503 or an error frame, never
- * a reset), its holds are released, and the process exits 0. A repeated signal is logged and
- * ignored: a terminal's Ctrl-C reaches node both directly and forwarded by npm.
+ * SIGTERM/SIGINT: readiness 503 at once, connections still served for `delayMs`, then none new;
+ * in-flight requests finish within `graceMs` (after the delay), the rest are cancelled (503 or an
+ * error frame, never a reset) with their holds released; exit 0. A repeated signal is ignored
+ * (a terminal's Ctrl-C reaches node directly and through npm).
  */
 export function gracefulStop(deps: GracefulStopDeps): (signal: string) => Promise<void> {
   let stopping = false;

@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
 
 /**
- * express-openapi-validator builds a route's request validator (ajv compiles its body schema) on
- * the route's first request, and the whole spec's ajv instances on the process's first: that made
- * the first compression request after ready 4-10x a warm one (bench/speed/startup.mjs; the CPU profile of
- * that request was ajv's compile). Sending each latency-sensitive route one request before
- * readiness turns 200 moves that cost into the start.
+ * express-openapi-validator compiles a route's validator on its first request (and the spec's ajv
+ * instances on the process's first), which made the first request after ready 4-10x a warm one
+ * (docs/operations-probes.md). One request per latency-sensitive route before readiness moves that into the start.
  */
 const warmUps = new WeakSet<IncomingMessage>();
 

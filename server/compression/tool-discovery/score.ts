@@ -53,25 +53,25 @@ export interface Blend {
   /** Weight of the gist cosine (the query as a whole against the tool's name and description). */
   gist?: number;
 }
-/**
- * A parameter's words count this much of a name or description word for the semantic signal:
- * parameter lists are long (DigitalOcean's run to dozens of fields) and catch faint neighbours
- * of any query word.
- */
-/**
- * How near words count (chosen on the benchmark's dev split; tune.ts --knobs tries others):
- * `param`: a parameter's word counts this much of a name or description word: parameter lists
- * are long (DigitalOcean's run to dozens of fields) and catch faint neighbours of any query word.
- * `vector`: cosine below which two words are unrelated (rescaled from there to 1).
- * `related`: a WordNet neighbour (synonym, broader or narrower term, derivation).
- * `twoHop`: a neighbour's neighbour, through a neighbour with at most TWO_HOP_DEGREE of its own.
- * `specificity`: a tool word's match is scaled by (its IDF over the pool / the highest IDF) to
- * this power: "request" or "provide", in half the tools, says less than "invoice" (0: off).
- * `coverPower`: the name cover reads each name word's nearness to this power (2: faint links count less).
- * `literalShare`: the lexical signal is scaled by the share of the query its best tool matches, to this power.
- * `coverVectors`: 1 when the name cover reads vector neighbours too; 0 for the same stem and WordNet only.
- */
-export const NEARNESS = { param: 0.6, vector: 0.5, related: 0.7, twoHop: 0, specificity: 0.5, coverPower: 1, coverVectors: 1, literalShare: 1 };
+/** How near words count (chosen on the benchmark's dev split; tune.ts --knobs tries others). */
+export const NEARNESS = {
+  /** A parameter's word counts this much of a name or description word: long parameter lists (DigitalOcean's) catch faint neighbours. */
+  param: 0.6,
+  /** Cosine below which two words are unrelated (rescaled from there to 1). */
+  vector: 0.5,
+  /** A WordNet neighbour (synonym, broader or narrower term, derivation). */
+  related: 0.7,
+  /** A neighbour's neighbour, through a neighbour with at most TWO_HOP_DEGREE of its own (0: off). */
+  twoHop: 0,
+  /** A tool word's match scaled by (its IDF over the pool / the highest IDF) to this power: "request" says less than "invoice". */
+  specificity: 0.5,
+  /** The name cover reads each name word's nearness to this power (2: faint links count less). */
+  coverPower: 1,
+  /** 1 when the name cover reads vector neighbours too; 0 for the same stem and WordNet only. */
+  coverVectors: 1,
+  /** The lexical signal is scaled by the share of the query its best tool matches, to this power. */
+  literalShare: 1,
+};
 /** Neighbours with more neighbours than this ("out", "up", "take") link too much to pass a match on. */
 const TWO_HOP_DEGREE = 30;
 /** A related word is named in the reasoning from this nearness on. */
