@@ -6,6 +6,8 @@ export interface Candidate extends Span {
   /** A word's own score (without its sentence's share): which run of a sentence to keep. */
   own?: number;
   tokens: number;
+  /** A word that is not glue (tidy.ts `hasContent`); unset counts as content. */
+  content?: boolean;
   /** Smaller units (sentences) to fall back on when this one does not fit. */
   parts?: () => Candidate[];
   /** The unit's words, for keeping one contiguous run of it when nothing larger fits. */
@@ -62,23 +64,28 @@ function totalTokens(list: readonly Candidate[]): number {
 /**
  * The contiguous run of words with the highest total own score whose cost fits in `budget`, so a
  * cut sentence keeps the words that carry it (names, numbers, words the query asks about), not
- * its opening words.
+ * its opening words. A run of glue words only is never returned: tidy would drop it after it had
+ * spent the budget (and the one partial sentence) that a later unit could have used.
  */
 export function bestRun(words: readonly Candidate[], budget: number): Span | undefined {
   let best: { span: Span; score: number } | undefined;
   let from = 0;
   let cost = 0;
   let score = 0;
+  let contentWords = 0;
+  const isContent = (w: Candidate) => (w.content === false ? 0 : 1);
   for (let to = 0; to < words.length; to++) {
     cost += words[to]!.tokens;
     score += words[to]!.own ?? words[to]!.score;
+    contentWords += isContent(words[to]!);
     while (cost > budget && from <= to) {
       cost -= words[from]!.tokens;
       score -= words[from]!.own ?? words[from]!.score;
+      contentWords -= isContent(words[from]!);
       from++;
     }
     // Ties go to the later run: a sentence's new information tends to come at its end.
-    if (from <= to && (!best || score >= best.score)) best = { span: { start: words[from]!.start, end: words[to]!.end }, score };
+    if (from <= to && contentWords > 0 && (!best || score >= best.score)) best = { span: { start: words[from]!.start, end: words[to]!.end }, score };
   }
   return best?.span;
 }
