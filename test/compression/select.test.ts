@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectSpans, type Candidate } from '../../server/compression/select.js';
+import { bestRun, selectSpans, type Candidate } from '../../server/compression/select.js';
 
 /** A sentence of one-token words starting at `start`, each word 5 characters apart, with a uniform score. */
 function sentence(start: number, words: number, score: number): Candidate {
@@ -24,5 +24,17 @@ describe('selectSpans', () => {
     const kept = selectSpans([only], 2, 0);
     expect(kept).toHaveLength(1);
     expect(kept[0]!.end - kept[0]!.start).toBe(5 * 2 - 1);
+  });
+
+  it('never spends the budget on a run of glue words only, which tidy would drop', () => {
+    // "#" (glue, 1 token) then a title word of 6 tokens: at a budget of 3 only "#" fits.
+    const titleWords: Candidate[] = [
+      { start: 0, end: 1, score: 0.9, tokens: 1, content: false },
+      { start: 2, end: 24, score: 0.9, tokens: 6, content: true },
+    ];
+    const title: Candidate = { start: 0, end: 24, score: 0.9, tokens: 7, words: () => titleWords };
+    const heading: Candidate = { start: 30, end: 40, score: 0.5, tokens: 2 };
+    expect(bestRun(titleWords, 3)).toBeUndefined();
+    expect(selectSpans([title, heading], 4, 2)).toEqual([{ start: 30, end: 40 }]);
   });
 });
