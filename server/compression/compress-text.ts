@@ -225,7 +225,7 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
     if (tokenCost(sentence) <= budget) return [{ start: sentence.start, end: sentence.end }];
     const words = tokenCandidates(sentence);
     const run = bestRun(words, budget);
-    if (run) return [run];
+    if (run && hasContent(text.slice(run.start, run.end))) return [run];
     // No run with a content word fits: the cheapest content word (the most informative of those),
     // so that a tiny target never gives more tokens than a slightly larger one.
     const content = words.filter((w) => w.content);

@@ -64,28 +64,23 @@ function totalTokens(list: readonly Candidate[]): number {
 /**
  * The contiguous run of words with the highest total own score whose cost fits in `budget`, so a
  * cut sentence keeps the words that carry it (names, numbers, words the query asks about), not
- * its opening words. A run of glue words only is never returned: tidy would drop it after it had
- * spent the budget (and the one partial sentence) that a later unit could have used.
+ * its opening words.
  */
 export function bestRun(words: readonly Candidate[], budget: number): Span | undefined {
   let best: { span: Span; score: number } | undefined;
   let from = 0;
   let cost = 0;
   let score = 0;
-  let contentWords = 0;
-  const isContent = (w: Candidate) => (w.content === false ? 0 : 1);
   for (let to = 0; to < words.length; to++) {
     cost += words[to]!.tokens;
     score += words[to]!.own ?? words[to]!.score;
-    contentWords += isContent(words[to]!);
     while (cost > budget && from <= to) {
       cost -= words[from]!.tokens;
       score -= words[from]!.own ?? words[from]!.score;
-      contentWords -= isContent(words[from]!);
       from++;
     }
     // Ties go to the later run: a sentence's new information tends to come at its end.
-    if (from <= to && contentWords > 0 && (!best || score >= best.score)) best = { span: { start: words[from]!.start, end: words[to]!.end }, score };
+    if (from <= to && (!best || score >= best.score)) best = { span: { start: words[from]!.start, end: words[to]!.end }, score };
   }
   return best?.span;
 }
@@ -127,7 +122,8 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
         const words = c.words();
         const run = bestRun(words, left - overhead);
         const inRun = run ? words.filter((w) => w.start >= run.start && w.end <= run.end) : [];
-        if (run && (inRun.length >= MIN_PARTIAL_WORDS || kept.length === 0)) {
+        // A run of glue words only is not kept: tidy would drop it after it had spent the budget a later unit could use.
+        if (run && inRun.some((w) => w.content !== false) && (inRun.length >= MIN_PARTIAL_WORDS || kept.length === 0)) {
           kept.push(run);
           left -= inRun.reduce((s, w) => s + w.tokens, 0) + overhead;
         }

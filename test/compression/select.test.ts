@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestRun, selectSpans, type Candidate } from '../../server/compression/select.js';
+import { selectSpans, type Candidate } from '../../server/compression/select.js';
 
 /** A sentence of one-token words starting at `start`, each word 5 characters apart, with a uniform score. */
 function sentence(start: number, words: number, score: number): Candidate {
@@ -34,7 +34,6 @@ describe('selectSpans', () => {
     ];
     const title: Candidate = { start: 0, end: 24, score: 0.9, tokens: 7, words: () => titleWords };
     const heading: Candidate = { start: 30, end: 40, score: 0.5, tokens: 2 };
-    expect(bestRun(titleWords, 3)).toBeUndefined();
     expect(selectSpans([title, heading], 4, 2)).toEqual([{ start: 30, end: 40 }]);
   });
 });
