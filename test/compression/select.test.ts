@@ -27,7 +27,7 @@ describe('selectSpans', () => {
   });
 
   it('never spends the budget on a run of glue words only, which tidy would drop', () => {
-    // "#" (glue, 1 token) then a title word of 6 tokens: at a budget of 3 only "#" fits.
+    // "#" (glue, 1 token) then a title word of 6 tokens: a budget of 4 less a marker of 2 fits only "#".
     const titleWords: Candidate[] = [
       { start: 0, end: 1, score: 0.9, tokens: 1, content: false },
       { start: 2, end: 24, score: 0.9, tokens: 6, content: true },
