@@ -206,7 +206,8 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
       const own = score(t);
       const info = information(t);
       const kind = askedOf ? asked!.weight * askedOf(t) : 0;
-      return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info + kind) + context, own: own - mean + 0.5 * info + kind + 0.05, tokens: tokenCost(t) };
+      const content = hasContent(text.slice(t.start, t.end));
+      return { start: t.start, end: t.end, score: (1 - sentenceWeight) * (own + answerShare * info + kind) + context, own: own - mean + 0.5 * info + kind + 0.05, tokens: tokenCost(t), content };
     });
   };
   // The best sentence that can be cut (an atomic one, such as code, only when it fits whole).
@@ -227,7 +228,7 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
     if (run && hasContent(text.slice(run.start, run.end))) return [run];
     // No run with a content word fits: the cheapest content word (the most informative of those),
     // so that a tiny target never gives more tokens than a slightly larger one.
-    const content = words.filter((w) => hasContent(text.slice(w.start, w.end)));
+    const content = words.filter((w) => w.content);
     const pick = (a: Candidate, b: Candidate) => (b.tokens < a.tokens || (b.tokens === a.tokens && (b.own ?? 0) > (a.own ?? 0)) ? b : a);
     const top = (content.length ? content : words).reduce(pick);
     return [{ start: top.start, end: top.end }];

@@ -6,6 +6,8 @@ export interface Candidate extends Span {
   /** A word's own score (without its sentence's share): which run of a sentence to keep. */
   own?: number;
   tokens: number;
+  /** A word that is not glue (tidy.ts `hasContent`); unset counts as content. */
+  content?: boolean;
   /** Smaller units (sentences) to fall back on when this one does not fit. */
   parts?: () => Candidate[];
   /** The unit's words, for keeping one contiguous run of it when nothing larger fits. */
@@ -120,7 +122,8 @@ export function selectSpans(candidates: readonly Candidate[], budget: number, ov
         const words = c.words();
         const run = bestRun(words, left - overhead);
         const inRun = run ? words.filter((w) => w.start >= run.start && w.end <= run.end) : [];
-        if (run && (inRun.length >= MIN_PARTIAL_WORDS || kept.length === 0)) {
+        // A run of glue words only is not kept: tidy would drop it after it had spent the budget a later unit could use.
+        if (run && inRun.some((w) => w.content !== false) && (inRun.length >= MIN_PARTIAL_WORDS || kept.length === 0)) {
           kept.push(run);
           left -= inRun.reduce((s, w) => s + w.tokens, 0) + overhead;
         }

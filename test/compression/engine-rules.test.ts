@@ -40,6 +40,8 @@ const TEXTS: Array<{ name: string; context: string; query: string }> = [
   { name: 'railway', context: TOPICS['railway']!.join('\n\n'), query: 'How long is the Grey Ridge tunnel?' },
   { name: 'capital', context: 'Paris is the capital of France.', query: 'What is the capital of France?' },
   { name: 'express README prose', context: readme('express/Readme.md'), query: 'Which template engines are supported?' },
+  // Raw markdown whose only cuttable text at 100x is a title of one 6-token word and a short heading.
+  { name: 'babel runtime README', context: readFileSync(new URL('../../node_modules/@babel/runtime-corejs3/README.md', import.meta.url), 'utf8'), query: 'How do I install it?' },
   { name: 'code in prose', context: `${TOPICS['garden']!.join(' ')}\n\n\`\`\`js\nconst a = 1;\n\nconst b = 2;\n\`\`\`\n\n${TOPICS['chess']!.join(' ')}`, query: 'What is b?' },
 ];
 const REMOVAL = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];

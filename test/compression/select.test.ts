@@ -25,4 +25,15 @@ describe('selectSpans', () => {
     expect(kept).toHaveLength(1);
     expect(kept[0]!.end - kept[0]!.start).toBe(5 * 2 - 1);
   });
+
+  it('never spends the budget on a run of glue words only, which tidy would drop', () => {
+    // "#" (glue, 1 token) then a title word of 6 tokens: a budget of 4 less a marker of 2 fits only "#".
+    const titleWords: Candidate[] = [
+      { start: 0, end: 1, score: 0.9, tokens: 1, content: false },
+      { start: 2, end: 24, score: 0.9, tokens: 6, content: true },
+    ];
+    const title: Candidate = { start: 0, end: 24, score: 0.9, tokens: 7, words: () => titleWords };
+    const heading: Candidate = { start: 30, end: 40, score: 0.5, tokens: 2 };
+    expect(selectSpans([title, heading], 4, 2)).toEqual([{ start: 30, end: 40 }]);
+  });
 });
