@@ -9,7 +9,7 @@
  * older checkouts too.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,7 @@ async function once() {
       await sleep(20);
     }
     const listenMs = performance.now() - started;
+    const server = serverPid(npm.pid);
     while ((await fetch(`${url}/health/ready`).catch(() => ({ status: 0 }))).status !== 200) await sleep(50);
     const readyMs = performance.now() - started;
 
@@ -79,18 +80,29 @@ async function once() {
     for (const [model, [path, body]] of Object.entries(CALLS)) {
       const times = [];
       const engine = [];
+      const cpu = [];
       for (let i = 0; i < 6; i++) {
         const before = await engineMs(url);
+        const cpuBefore = cpuMs(server);
         const t = performance.now();
         const res = await post(path, body, { 'X-API-Key': key });
         if (res.status !== 200) throw new Error(`${model}: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
         times.push(Math.round(performance.now() - t));
+        cpu.push(Math.round(cpuMs(server) - cpuBefore));
         engine.push((await engineMs(url)) - before);
       }
       // engine: the engine pool's own time for the request (queueing included), from /metrics,
       // to tell a slow first request's engine part from the rest (HTTP, auth, billing, database).
-      requests[model] = { firstMs: times[0], warmMedianMs: median(times.slice(1)), engineFirstMs: engine[0], engineWarmMedianMs: median(engine.slice(1)) };
+      // cpu: the server's CPU time over all its threads, which a loaded machine inflates far less than wall time.
+      requests[model] = {
+        firstMs: times[0],
+        warmMedianMs: median(times.slice(1)),
+        engineFirstMs: engine[0],
+        engineWarmMedianMs: median(engine.slice(1)),
+        cpuFirstMs: cpu[0],
+        cpuWarmMedianMs: median(cpu.slice(1)),
+      };
     }
     const metrics = await (await fetch(`${url}/metrics`)).text();
     const rssMb = Math.round(Number(/^crema_process_resident_memory_bytes (\d+)/m.exec(metrics)?.[1] ?? 0) / 2 ** 20);
@@ -106,6 +118,39 @@ async function once() {
     await sleep(200);
   }
 }
+
+/** The node process under npm (npm runs `sh -c 'exec node ...'`): the first descendant running dist/server/main.js. */
+function serverPid(pid) {
+  for (const child of readProc(`/proc/${pid}/task/${pid}/children`).split(' ').filter(Boolean)) {
+    if (readProc(`/proc/${child}/cmdline`).includes('server/main')) return child;
+    const deeper = serverPid(child);
+    if (deeper) return deeper;
+  }
+  return undefined;
+}
+
+/** CPU time of every thread of `pid` so far, ms (Linux schedstat; NaN elsewhere). */
+function cpuMs(pid) {
+  if (!pid) return NaN;
+  let ns = 0;
+  for (const tid of readdirProc(`/proc/${pid}/task`)) ns += Number(readProc(`/proc/${pid}/task/${tid}/schedstat`).split(' ')[0] || 0);
+  return ns / 1e6;
+}
+
+const readProc = (file) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+const readdirProc = (dir) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
 
 /** Sum of crema_engine_job_duration_seconds over its operations, ms. */
 async function engineMs(url) {
@@ -126,6 +171,11 @@ const summary = restarts.length === 0 ? undefined : {
   firstVsWarm: Object.fromEntries(Object.keys(CALLS).map((m) => {
     const first = median(restarts.map((r) => r.requests[m].firstMs));
     const warm = median(restarts.map((r) => r.requests[m].warmMedianMs));
+    return [m, `${first} vs ${warm} ms (${(first / warm).toFixed(1)}x)`];
+  })),
+  cpuFirstVsWarm: Object.fromEntries(Object.keys(CALLS).map((m) => {
+    const first = median(restarts.map((r) => r.requests[m].cpuFirstMs));
+    const warm = median(restarts.map((r) => r.requests[m].cpuWarmMedianMs));
     return [m, `${first} vs ${warm} ms (${(first / warm).toFixed(1)}x)`];
   })),
   worstRatio: Math.max(...restarts.flatMap((r) => Object.values(r.requests).map((q) => Number((q.firstMs / q.warmMedianMs).toFixed(1))))),
