@@ -22,6 +22,7 @@ import { warmRoutePaths, warmRoutes } from './http/warm-routes.js';
 import { loadSpec } from './project/openapi-spec.js';
 import type { WeightsId } from './catalog/model-catalog.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
+import { assertCanListen } from './http/can-listen.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './compression/runtime/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
@@ -38,6 +39,9 @@ const tlsFiles =
   config.tlsCertFile && config.tlsKeyFile
     ? { cert: readFileOrExit('TLS_CERT_FILE', config.tlsCertFile), key: readFileOrExit('TLS_KEY_FILE', config.tlsKeyFile) }
     : undefined;
+
+// Before the engine starts: a port in use exits now; later, failStartup would wait for loading workers.
+await stepOrExit(() => assertCanListen(config.port, config.host), (err) => listenFailure(err, config.host, config.port));
 
 const backend = createEnginePool({
   modelsDir: config.modelsDir,
