@@ -2,7 +2,7 @@
 # crema's container image (docs/deploy.md). Not built on the machines this repository was written
 # on (no Docker daemon there): its start sequence, scripts/serve.sh, is what CI runs and tests.
 
-# ---- build: compile the server (tsc -> dist/server) and the dashboard (vite -> dist/dashboard)
+# ---- build: compile the server (tsc -> dist/server), the spec as JSON (dist/openapi.json) and the dashboard (vite -> dist/dashboard)
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -24,6 +24,7 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/dashboard ./dist/dashboard
+COPY --from=build /app/dist/openapi.json ./dist/openapi.json
 COPY openapi.yaml ./
 COPY models ./models
 COPY scripts/serve.sh ./scripts/serve.sh

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run build`: compiles the server to JavaScript (dist/server, what `npm start` runs with plain
- * node) and builds the dashboard (dist/dashboard). Runs at install (`prepare`) and before each
+ * node), writes openapi.yaml as JSON (dist/openapi.json) and builds the dashboard (dist/dashboard). Runs at install (`prepare`) and before each
  * `npm start` with `--if-stale`, which rebuilds only a part whose sources changed since it was
  * built (a check of file times, ~50 ms), so a start does not pay for a build it does not need.
  * Plain JavaScript on purpose: it must run before anything is compiled, without tsx's start-up.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +64,22 @@ const parts = [
       rmSync(join(ROOT, 'dist/server'), { recursive: true, force: true });
       renameSync(join(tmp, 'server'), join(ROOT, 'dist/server'));
       rmSync(tmp, { recursive: true, force: true });
+    },
+  },
+  {
+    // The server reads this instead of parsing the YAML at every start (server/project/openapi-spec.ts).
+    what: 'spec (openapi.yaml -> dist/openapi.json)',
+    stamp: join(ROOT, 'dist/openapi.json'),
+    sources: ['openapi.yaml'],
+    build(stamp, began) {
+      const text = readFileSync(join(ROOT, 'openapi.yaml'), 'utf8');
+      const spec = require('yaml').parse(text);
+      const sha256 = createHash('sha256').update(text).digest('hex');
+      mkdirSync(join(ROOT, 'dist'), { recursive: true });
+      writeFileSync(`${stamp}.tmp`, JSON.stringify({ sha256, spec }));
+      renameSync(`${stamp}.tmp`, stamp);
+      utimesSync(stamp, began, began);
+      console.log('build: spec (openapi.yaml -> dist/openapi.json)');
     },
   },
   {

@@ -14,6 +14,7 @@ import { startReplicaLease } from './billing/replica-lease.js';
 import { createDb, reportConnectionLoss } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { warmTables } from './db/warm-tables.js';
+import { warmBilling } from './billing/warm-billing.js';
 import { warmFamilies } from './compression/warm-families.js';
 import { drainable } from './http/drain.js';
 import { gracefulStop } from './http/graceful-stop.js';
@@ -21,6 +22,7 @@ import { warmRoutePaths, warmRoutes } from './http/warm-routes.js';
 import { loadSpec } from './project/openapi-spec.js';
 import type { WeightsId } from './catalog/model-catalog.js';
 import { applyServerTimeouts } from './http/server-timeouts.js';
+import { assertCanListen } from './http/can-listen.js';
 import { createLogger } from './logger.js';
 import { createEnginePool } from './compression/runtime/engine-pool.js';
 import { weightsOnDisk } from './model/weights-availability.js';
@@ -37,6 +39,9 @@ const tlsFiles =
   config.tlsCertFile && config.tlsKeyFile
     ? { cert: readFileOrExit('TLS_CERT_FILE', config.tlsCertFile), key: readFileOrExit('TLS_KEY_FILE', config.tlsKeyFile) }
     : undefined;
+
+// Before the engine starts: a port in use exits now; later, failStartup would wait for loading workers.
+await stepOrExit(() => assertCanListen(config.port, config.host), (err) => listenFailure(err, config.host, config.port));
 
 const backend = createEnginePool({
   modelsDir: config.modelsDir,
@@ -133,10 +138,17 @@ void Promise.all([
       ({ families, failed, ms }) => (Object.keys(failed).length ? logger.warn({ families, failed, ms }, 'some families not run ahead') : logger.info({ families, ms }, 'every family run once')),
       (err: unknown) => logger.warn({ reason: reason(err) }, 'families not run ahead'),
     ),
-  warmTables(db.db, db.schema, { write: db.driver === 'pglite' }).then(
-    ({ tables, ms }) => logger.info({ tables, ms }, 'database tables read once'),
-    (err: unknown) => logger.warn({ reason: reason(err) }, 'database tables not read ahead'),
-  ),
+  warmTables(db.db, db.schema, { write: db.driver === 'pglite' })
+    .then(
+      ({ tables, ms }) => logger.info({ tables, ms }, 'database tables read once'),
+      (err: unknown) => logger.warn({ reason: reason(err) }, 'database tables not read ahead'),
+    )
+    // PGlite runs in this process: a charged request's statements, rolled back, so the first client's do not compile it.
+    .then(() => (db.driver === 'pglite' ? warmBilling(db.db) : undefined))
+    .then(
+      (warmed) => warmed && logger.info(warmed, 'billing statements run ahead, rolled back'),
+      (err: unknown) => logger.warn({ reason: reason(err) }, 'billing statements not run ahead'),
+    ),
 ]).finally(routesWarmed);
 
 const tls = tlsFiles !== undefined;

@@ -87,4 +87,23 @@ describe.concurrent('bad settings at start: exit 1, one line per bad value, no s
       await new Promise((resolve) => taken.close(resolve));
     }
   }, 60_000);
+
+  it('a port in use exits before the engine starts loading the real networks', async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const { code, stderr, stdout } = await start({ PORT: String(port), MODELS_DIR: path.join(root, 'models'), LOG_LEVEL: 'info', ENGINE_WORKERS: '2' });
+      expect(code).toBe(1);
+      expect(lines(stderr)).toEqual([`crema: PORT ${port} on 127.0.0.1 is already in use by another process: stop it or choose another PORT`]);
+      // The workers log their priority as they start and each network once loaded: neither happened.
+      expect(stdout).not.toContain('engine threads');
+      expect(stdout).not.toContain('served model file chosen');
+      // Up to 30 s before (a failed start waited for loading workers); now no engine and no database.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 60_000);
 });

@@ -25,9 +25,10 @@ const baseEnv = () => {
   return env;
 };
 
-/** Runs `cmd` to its exit (or kills it after `ms`): exit code and what it printed. */
+/** Runs `cmd` to its exit (or kills it after `ms`): exit code, how long it ran and what it printed. */
 function run(cmd, args, env, ms = 60_000) {
   return new Promise((resolve) => {
+    const started = Date.now();
     const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
@@ -38,7 +39,7 @@ function run(cmd, args, env, ms = 60_000) {
       clearTimeout(timer);
       // stdout: the JSON log of what started before the failure; stderr: what an operator reads.
       const stderr = err.split('\n').filter((l) => l.trim() !== '');
-      resolve({ exit: code ?? signal, stderrLines: stderr.length, stackTrace: /^\s+at /m.test(out + err), stderr: stderr.join(' | ').slice(0, 300) });
+      resolve({ exit: code ?? signal, ms: Date.now() - started, stderrLines: stderr.length, stackTrace: /^\s+at /m.test(out + err), stderr: stderr.join(' | ').slice(0, 300) });
     });
   });
 }
