@@ -1,11 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reads one row of every table in `schema` before readiness turns 200. A database backend's first
- * statement on a table opens it and all its indexes (the planner reads each one's size), and on
- * PGlite, which runs on the main thread, that cost was 35 ms on a new database and ~160 ms of main
- * thread on a restarted one (CPU profile of the first compression request: PGlite's file seeks),
- * paid by the first client request. On PostgreSQL it warms the one pooled connection it uses.
+ * Reads one row of every table in `schema` before readiness: a backend's first statement on a table
+ * opens it and its indexes, which on PGlite (main thread) cost the first client request up to ~160 ms
+ * (docs/operations-probes.md). On PostgreSQL it warms the one pooled connection it uses.
  * `write` (PGlite): also one rolled-back write per table (see writeOnceRolledBack).
  */
 export async function warmTables<DB>(db: Kysely<DB>, schema: string, options: { write?: boolean } = {}): Promise<{ tables: number; ms: number }> {
