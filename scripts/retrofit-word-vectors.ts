@@ -5,7 +5,7 @@
  * (NAACL 2015). Each word moves towards the mean of its WordNet neighbours' vectors while staying
  * near its own: skip-gram on 17.8M words puts "downtime" near "uptime" (same contexts) but leaves
  * many a word and its synonym or broader term apart, which is what a paraphrased question needs.
- * The engine's soft matching reads the retrofitted file (server/compression/word-vectors.ts).
+ * The engine's soft matching reads the retrofitted file (server/compression/engine/score/word-vectors.ts).
  *
  * Deterministic (Jacobi updates in row order, float64, then int8), so `--check` can compare the
  * committed file with a fresh build and exit 1 when it differs; CI runs it.
@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { wordRelations } from '../server/compression/word-relations.js';
+import { wordRelations } from '../server/compression/engine/score/word-relations.js';
 
 const DIR = fileURLToPath(new URL('../models/wordvec/', import.meta.url));
 const OUT_FILE = path.join(DIR, 'retrofitted.i8');

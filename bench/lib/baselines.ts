@@ -1,7 +1,7 @@
-import { assemble, normalizeSpans } from '../../server/compression/assemble.js';
-import { bm25 } from '../../server/compression/lexical.js';
-import { segment, type Span } from '../../server/compression/segment.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { assemble, normalizeSpans } from '../../server/compression/engine/assemble/assemble.js';
+import { bm25 } from '../../server/compression/engine/score/lexical.js';
+import { segment, type Span } from '../../server/compression/engine/split/segment.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 
 /** Baselines the models must beat, all under the same o200k token budget as the engine. */
 function sentences(text: string): Span[] {

@@ -11,12 +11,12 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { countItems, compressItems } from '../../server/compression/compress-items.js';
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
-import { createEngine } from '../../server/compression/engine.js';
+import { createEngine } from '../../server/compression/engine/engine.js';
 import type { Accounted, EngineOptions, FamilyAdapter, ResultAccounting } from '../../server/compression/family-adapter.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
-import type { CoarseToFine } from '../../server/compression/scoring-plan.js';
-import { keepFraction } from '../../server/compression/ratio.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import type { CoarseToFine } from '../../server/compression/engine/score/scoring-plan.js';
+import { keepFraction } from '../../server/compression/engine/ratio.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { memoScorer } from './scorers.js';
 

@@ -1,5 +1,5 @@
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import type { ScoreRequest, WordScorer } from '../../server/model/word-scorer.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { stemmer } from 'stemmer';
-import { terms } from '../../server/compression/lexical.js';
+import { terms } from '../../server/compression/engine/score/lexical.js';
 
 /** One answerable SQuAD question with its gold paragraph. */
 export interface QaItem {

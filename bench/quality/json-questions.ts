@@ -10,11 +10,11 @@
  * --threshold 0.55.
  */
 import { parseArgs } from 'node:util';
-import { createEngine } from '../../server/compression/engine.js';
-import { LEXICAL_MATCH } from '../../server/compression/compress-text.js';
-import type { LexicalMatch } from '../../server/compression/lexical.js';
+import { createEngine } from '../../server/compression/engine/engine.js';
+import { LEXICAL_MATCH } from '../../server/compression/engine/select/compress-text.js';
+import type { LexicalMatch } from '../../server/compression/engine/score/lexical.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { mdTable } from '../lib/common.js';
 import { jsonQuestions, keptWithName } from '../../test/fixtures/json-questions.js';

@@ -20,10 +20,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
-import type { EngineTuning } from '../../server/compression/engine-tuning.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
+import type { EngineTuning } from '../../server/compression/engine/tuning.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import type { ScoreRequest, WordScorer } from '../../server/model/word-scorer.js';
 import { memoScorer } from '../lib/scorers.js';

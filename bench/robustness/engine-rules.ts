@@ -8,7 +8,7 @@
  * --sources squad,prose,markdown (a subset), --file SUBSTRING (README markdown files whose path holds it).
  */
 import { parseArgs } from 'node:util';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { machineHeader, packageReadmes, pct, readmeProse, Report } from '../lib/common.js';

@@ -10,7 +10,7 @@
  * Flags: --scale 1 (input sizes; 5 makes the runs about 1 MB), --models DIR.
  */
 import { parseArgs } from 'node:util';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { machineHeader, mdTable } from '../lib/common.js';
 

@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { loadDevFaq } from '../quality/dev-faq.js';
 import { machineHeader } from '../lib/common.js';

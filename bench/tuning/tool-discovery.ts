@@ -6,9 +6,9 @@
  * Flags: --pools 100 (comma list), --seed 1, --misses (print the dev paraphrase misses of the default blend).
  */
 import { parseArgs } from 'node:util';
-import { rankTools, defaultResources } from '../../server/compression/tool-discovery/rank.js';
-import { NEARNESS, WEIGHTS } from '../../server/compression/tool-discovery/score.js';
-import { RELATIVE_CUT } from '../../server/compression/tool-discovery/select.js';
+import { rankTools, defaultResources } from '../../server/compression/engine/tool-discovery/rank.js';
+import { NEARNESS, WEIGHTS } from '../../server/compression/engine/tool-discovery/score.js';
+import { RELATIVE_CUT } from '../../server/compression/engine/tool-discovery/select.js';
 import { bm25Pick } from '../quality/tool-discovery/bm25.js';
 import { buildPool, checkQueries } from '../quality/tool-discovery/dataset.js';
 import { loadTools } from '../quality/tool-discovery/extract.js';

@@ -10,16 +10,16 @@
  * answer the question asks for), --rarity 0,0.5 (share of a query term's IDF scaled by its corpus rarity)).
  */
 import { parseArgs } from 'node:util';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
-import type { LexicalMatch } from '../../server/compression/lexical.js';
-import { wordRanks, wordVectors } from '../../server/compression/word-vectors.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
+import type { LexicalMatch } from '../../server/compression/engine/score/lexical.js';
+import { wordRanks, wordVectors } from '../../server/compression/engine/score/word-vectors.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from '../lib/baselines.js';
 import { memoScorer } from '../lib/scorers.js';
 import { devSources, evidenceKept, loadDevFaq } from '../quality/dev-faq.js';
 import { haystack, lowOverlapItems, rng, shareFrom } from '../lib/squad.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 
 const { values: args } = parseArgs({
   options: {

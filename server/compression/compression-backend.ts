@@ -1,4 +1,4 @@
-import type { EngineRequest, EngineResult } from './engine.js';
+import type { EngineRequest, EngineResult } from './engine/engine.js';
 import type { WeightsId } from '../catalog/model-catalog.js';
 
 /**

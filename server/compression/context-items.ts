@@ -1,8 +1,8 @@
 import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
-import type { ContentFormat, EngineResult } from './engine.js';
+import type { ContentFormat, EngineResult } from './engine/engine.js';
 import type { EngineOptions, FamilyAdapter } from './family-adapter.js';
-import { actualRatio } from './ratio.js';
+import { actualRatio } from './engine/ratio.js';
 
 type CompressionResult = components['schemas']['CompressionResult'];
 

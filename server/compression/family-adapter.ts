@@ -1,4 +1,4 @@
-import type { EngineRequest, EngineResult } from './engine.js';
+import type { EngineRequest, EngineResult } from './engine/engine.js';
 import type { Family } from '../catalog/families.js';
 import type { ModelSpec } from '../catalog/model-catalog.js';
 

@@ -1,14 +1,14 @@
 import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { joinParts, type EngineRequest } from './engine.js';
+import { joinParts, type EngineRequest } from './engine/engine.js';
 import { engineOptions, type Accounted, type EngineOptions, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from '../catalog/families.js';
-import { labelledLines } from './labelled-lines.js';
-import { looksLikeJson } from './formats/looks-like-json.js';
+import { labelledLines } from './engine/assemble/labelled-lines.js';
+import { looksLikeJson } from './engine/formats/looks-like-json.js';
 import { resolveModel } from '../catalog/model-catalog.js';
 import { checkQueryRule } from './query-rule.js';
-import { actualRatio, nxRatio } from './ratio.js';
-import { countTokens } from './tokens.js';
+import { actualRatio, nxRatio } from './engine/ratio.js';
+import { countTokens } from './engine/text/tokens.js';
 
 type Single = components['schemas']['HistoryRequest'];
 type Batch = components['schemas']['HistoryBatchRequest'];

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/schema.js';
 import { contextItems, rejectQuery, type ContextItem } from './context-items.js';
-import type { ContentFormat, EngineResult } from './engine.js';
+import type { ContentFormat, EngineResult } from './engine/engine.js';
 import { engineOptions, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES, type FamilyId } from '../catalog/families.js';
 

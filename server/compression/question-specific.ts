@@ -1,7 +1,7 @@
 import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { contextItems, type ContextItem } from './context-items.js';
-import type { EngineResult } from './engine.js';
+import type { EngineResult } from './engine/engine.js';
 import { engineOptions, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from '../catalog/families.js';
 

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { components } from '../../generated/schema.js';
 import type { Route } from '../http/route-table.js';
 import { TOKENIZER } from './model-record.js';
-import { countTokens } from './tokens.js';
+import { countTokens } from './engine/text/tokens.js';
 
 type TokenCountRequest = components['schemas']['TokenCountRequest'];
 type TokenCountResponse = components['schemas']['TokenCountResponse'];

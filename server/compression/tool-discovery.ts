@@ -1,10 +1,10 @@
 import type { components } from '../../generated/schema.js';
-import type { EngineResult } from './engine.js';
+import type { EngineResult } from './engine/engine.js';
 import { engineOptions, type Accounted, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from '../catalog/families.js';
-import { actualRatio } from './ratio.js';
-import { toToolSpec } from './tool-discovery/tool-shapes.js';
-import type { ToolDiscoveryInput } from './tool-discovery/rank.js';
+import { actualRatio } from './engine/ratio.js';
+import { toToolSpec } from './engine/tool-discovery/tool-shapes.js';
+import type { ToolDiscoveryInput } from './engine/tool-discovery/rank.js';
 
 type Single = components['schemas']['ToolDiscoveryRequest'];
 type Batch = components['schemas']['ToolDiscoveryBatchRequest'];

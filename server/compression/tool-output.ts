@@ -1,12 +1,12 @@
 import type { components } from '../../generated/schema.js';
 import { ApiError } from '../http/api-error.js';
-import type { EngineResult } from './engine.js';
+import type { EngineResult } from './engine/engine.js';
 import { engineOptions, type Accounted, type FamilyAdapter } from './family-adapter.js';
 import { FAMILIES } from '../catalog/families.js';
-import type { ToolFormat } from './formats/format-input.js';
+import type { ToolFormat } from './engine/formats/format-input.js';
 import { resolveModel } from '../catalog/model-catalog.js';
 import { checkQueryRule } from './query-rule.js';
-import { actualRatio, nxRatio } from './ratio.js';
+import { actualRatio, nxRatio } from './engine/ratio.js';
 
 type Single = components['schemas']['ToolOutputRequest'];
 type Batch = components['schemas']['ToolOutputBatchRequest'];

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { createKey, signup, useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { TOPICS } from '../helpers/texts.js';

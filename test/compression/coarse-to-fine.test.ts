@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
-import { coarseToFinePlan } from '../../server/compression/scoring-plan.js';
-import { segment } from '../../server/compression/segment.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
+import { coarseToFinePlan } from '../../server/compression/engine/score/scoring-plan.js';
+import { segment } from '../../server/compression/engine/split/segment.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import type { ScoreRequest, WordScorer } from '../../server/model/word-scorer.js';
 import { splitWords } from '../../server/model/words.js';
 import { fakeScorer } from '../helpers/fake-scorer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compressItems } from '../../server/compression/compress-items.js';
-import { createEngine, type EngineRequest, type EngineResult } from '../../server/compression/engine.js';
+import { createEngine, type EngineRequest, type EngineResult } from '../../server/compression/engine/engine.js';
 import { toolOutput } from '../../server/compression/tool-output.js';
 import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
 import { fakeScorer } from '../helpers/fake-scorer.js';

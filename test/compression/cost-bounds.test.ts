@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { costNanoUsd } from '../../server/catalog/prices.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import type { WordScorer } from '../../server/model/word-scorer.js';

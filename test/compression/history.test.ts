@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { TOPICS } from '../helpers/texts.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { CHATS } from '../fixtures/prose-chats.js';
 
 const t = useTestApp();

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../server/catalog/families.js';
-import { createInProcessBackend } from '../../server/compression/in-process-backend.js';
+import { createInProcessBackend } from '../../server/compression/runtime/in-process-backend.js';
 import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { fakeScorer } from '../helpers/fake-scorer.js';
 import { referenceErrors } from '../helpers/reference-schema.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../server/compression/assemble.js';
-import { factCount, withFactBonus } from '../../server/compression/fact-sentences.js';
-import { labelledLines } from '../../server/compression/labelled-lines.js';
-import { withQuantifiedWords } from '../../server/compression/number-words.js';
-import { segment } from '../../server/compression/segment.js';
+import { assemble } from '../../server/compression/engine/assemble/assemble.js';
+import { factCount, withFactBonus } from '../../server/compression/engine/score/fact-sentences.js';
+import { labelledLines } from '../../server/compression/engine/assemble/labelled-lines.js';
+import { withQuantifiedWords } from '../../server/compression/engine/select/number-words.js';
+import { segment } from '../../server/compression/engine/split/segment.js';
 import { CHATS } from '../fixtures/prose-chats.js';
 
 // Real text: turns of the development support chats (test/fixtures/prose-chats.ts).

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { informationOf, isNegation, isNegationAt } from '../../server/compression/information.js';
+import { informationOf, isNegation, isNegationAt } from '../../server/compression/engine/score/information.js';
 import { splitWords } from '../../server/model/words.js';
 import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { bearer, createKey, signup } from '../helpers/accounts.js';
 import { longDocument, TOPICS } from '../helpers/texts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
-import type { EngineRequest } from '../../server/compression/engine.js';
+import type { EngineRequest } from '../../server/compression/engine/engine.js';
 import { FAMILIES } from '../../server/catalog/families.js';
-import { createInProcessBackend } from '../../server/compression/in-process-backend.js';
+import { createInProcessBackend } from '../../server/compression/runtime/in-process-backend.js';
 import { warmFamilies } from '../../server/compression/warm-families.js';
 import { fakeScorer } from '../helpers/fake-scorer.js';
 import { loadSpec } from '../../server/project/openapi-spec.js';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
-import { createInProcessBackend } from '../../server/compression/in-process-backend.js';
+import { createInProcessBackend } from '../../server/compression/runtime/in-process-backend.js';
 import { catalogWeights, warmUp } from '../../server/model/readiness.js';
 import type { WordScorer } from '../../server/model/word-scorer.js';
 import { fakeScorer } from '../helpers/fake-scorer.js';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { readStreamEvents } from '../../client/index.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { bearer, createKey, signup } from './accounts.js';
 import type { TestApp } from './test-app.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonQuestions, keptWithName } from '../fixtures/json-questions.js';
 import { rng } from '../helpers/rng.js';
-import { createEngine } from '../../server/compression/engine.js';
+import { createEngine } from '../../server/compression/engine/engine.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 
 // The JSON development set of `npm run bench:json-questions` (API-shaped records with ids,

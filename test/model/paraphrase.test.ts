@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, type EngineRequest } from '../../server/compression/engine.js';
+import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { TOPICS } from '../helpers/texts.js';
 

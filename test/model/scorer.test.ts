@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { segment } from '../../server/compression/segment.js';
-import { spanScorer } from '../../server/compression/span-scores.js';
+import { segment } from '../../server/compression/engine/split/segment.js';
+import { spanScorer } from '../../server/compression/engine/score/span-scores.js';
 import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { SERVED_QUANTIZED } from '../../server/model/served-format.js';

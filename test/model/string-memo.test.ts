@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { clearStringMemos, ownCopy, stringMemo } from '../../server/model/string-memo.js';
 
 setFlagsFromString('--expose-gc');

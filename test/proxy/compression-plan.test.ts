@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicReplay, incidentConversation, openAiReplay, SYSTEM_PROMPT } from '../fixtures/proxy-conversation.js';
-import { countTokens } from '../../server/compression/tokens.js';
+import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { anthropicSlots } from '../../server/proxy/anthropic-dialect.js';
 import { compactedTurns, planCompression, splitQuestion, type SlotJob } from '../../server/proxy/compression-plan.js';
 import { openAiSlots } from '../../server/proxy/openai-dialect.js';

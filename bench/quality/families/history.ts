@@ -18,8 +18,8 @@
 import type { components } from '../../../generated/schema.js';
 import { history, type HistoryItem } from '../../../server/compression/history.js';
 import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
-import { sentencesIn } from '../../../server/compression/segment.js';
-import { countTokens } from '../../../server/compression/tokens.js';
+import { sentencesIn } from '../../../server/compression/engine/split/segment.js';
+import { countTokens } from '../../../server/compression/engine/text/tokens.js';
 import { truncate } from '../../lib/baselines.js';
 import { loadSquad, retained, rng } from '../../lib/squad.js';
 import { adherence, createBench, familyArgs, machineHeader, mean, pct, readmeProse, Report, shuffled, type FamilyMain } from '../../lib/common.js';

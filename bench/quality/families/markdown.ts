@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
 import { markdown } from '../../../server/compression/question-agnostic.js';
-import { countTokens } from '../../../server/compression/tokens.js';
+import { countTokens } from '../../../server/compression/engine/text/tokens.js';
 import { rng } from '../../lib/squad.js';
 import { adherence, budgetFor, createBench, familyArgs, machineHeader, mean, parseMarkdown, pct, quantile, Report, shuffled, walkFiles, walkMd, type FamilyMain } from '../../lib/common.js';
 

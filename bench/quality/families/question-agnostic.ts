@@ -10,7 +10,7 @@
  */
 import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
 import { questionAgnostic } from '../../../server/compression/question-agnostic.js';
-import { countTokens } from '../../../server/compression/tokens.js';
+import { countTokens } from '../../../server/compression/engine/text/tokens.js';
 import { randomSentences, truncate } from '../../lib/baselines.js';
 import { loadSquad, rng } from '../../lib/squad.js';
 import { adherence, budgetFor, createBench, familyArgs, machineHeader, mean, pct, readmeProse, Report, type FamilyMain } from '../../lib/common.js';

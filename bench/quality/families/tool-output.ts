@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
-import { countTokens } from '../../../server/compression/tokens.js';
+import { countTokens } from '../../../server/compression/engine/text/tokens.js';
 import { toolOutput, type ToolOutputItem } from '../../../server/compression/tool-output.js';
 import { rng } from '../../lib/squad.js';
 import { adherence, budgetFor, createBench, familyArgs, fileSize, machineHeader, mean, pct, Report, shuffled, walkFiles, type FamilyMain } from '../../lib/common.js';

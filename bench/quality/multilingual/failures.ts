@@ -3,8 +3,8 @@
  * the output kept, for reading why (`npx tsx bench/quality/multilingual/failures.ts --language ja --nx 10`).
  */
 import { parseArgs } from 'node:util';
-import { createEngine } from '../../../server/compression/engine.js';
-import { countTokens } from '../../../server/compression/tokens.js';
+import { createEngine } from '../../../server/compression/engine/engine.js';
+import { countTokens } from '../../../server/compression/engine/text/tokens.js';
 import { createOnnxWordScorer } from '../../../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from '../../lib/baselines.js';
 import { memoScorer } from '../../lib/scorers.js';

@@ -5,7 +5,7 @@
  * `k` names; ties keep definition order.
  */
 import { stemmer } from 'stemmer';
-import { terms } from '../../../server/compression/lexical.js';
+import { terms } from '../../../server/compression/engine/score/lexical.js';
 import { toolText } from './tool-text.js';
 
 const K1 = 1.2;

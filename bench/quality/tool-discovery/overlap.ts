@@ -4,7 +4,7 @@
  * tool's name words and description. A `paraphrase` query must share none with any tool it needs.
  */
 import { stemmer } from 'stemmer';
-import { terms } from '../../../server/compression/lexical.js';
+import { terms } from '../../../server/compression/engine/score/lexical.js';
 
 /** Words that carry no topic: the squad bench's glue plus pronouns and request phrasing. */
 const FUNCTION_WORDS = new Set(

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { CompressionBackend } from '../compression-backend.js';
-import type { EngineRequest, EngineResult } from '../engine.js';
+import type { EngineRequest, EngineResult } from '../engine/engine.js';
 import type { WeightsId } from '../../catalog/model-catalog.js';
 import type { OnnxWordScorerOptions } from '../../model/onnx-word-scorer.js';
 import { threadsPerWorker } from '../../model/onnx-session-options.js';

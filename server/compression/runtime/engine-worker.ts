@@ -1,9 +1,9 @@
 /** Worker-thread entry: runs the engine with the ONNX scorer, off the server's event loop. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngine } from '../engine.js';
-import { countTokens } from '../tokens.js';
-import { wordVectors } from '../word-vectors.js';
-import { wordRelations } from '../word-relations.js';
+import { createEngine } from '../engine/engine.js';
+import { countTokens } from '../engine/text/tokens.js';
+import { wordVectors } from '../engine/score/word-vectors.js';
+import { wordRelations } from '../engine/score/word-relations.js';
 import { createOnnxWordScorer } from '../../model/onnx-word-scorer.js';
 import { warmRequests } from './warm-requests.js';
 import type { WorkerEvent, WorkerRequest, WorkerResponse, WorkerSetup } from './engine-pool.js';

@@ -1,4 +1,4 @@
-import type { EngineRequest } from '../engine.js';
+import type { EngineRequest } from '../engine/engine.js';
 import type { WeightsId } from '../../catalog/model-catalog.js';
 
 const TEXT =

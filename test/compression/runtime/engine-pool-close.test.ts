@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineRequest } from '../../../server/compression/engine.js';
+import type { EngineRequest } from '../../../server/compression/engine/engine.js';
 import { loadConfig } from '../../../server/config.js';
 import { createEnginePool } from '../../../server/compression/runtime/engine-pool.js';
 

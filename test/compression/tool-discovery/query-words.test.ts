@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fileCueWords } from '../../../server/compression/tool-discovery/file-cues.js';
-import { rankTools } from '../../../server/compression/tool-discovery/rank.js';
-import { queryTerms } from '../../../server/compression/tool-discovery/score.js';
-import { cachedToolText } from '../../../server/compression/tool-discovery/tool-cache.js';
-import { toToolSpec } from '../../../server/compression/tool-discovery/tool-shapes.js';
+import { fileCueWords } from '../../../server/compression/engine/tool-discovery/file-cues.js';
+import { rankTools } from '../../../server/compression/engine/tool-discovery/rank.js';
+import { queryTerms } from '../../../server/compression/engine/tool-discovery/score.js';
+import { cachedToolText } from '../../../server/compression/engine/tool-discovery/tool-cache.js';
+import { toToolSpec } from '../../../server/compression/engine/tool-discovery/tool-shapes.js';
 import { SAMPLE_TOOLS } from './sample-tools.js';
 
 const tools = SAMPLE_TOOLS.map(toToolSpec);

@@ -2,8 +2,8 @@
  * What the prose benchmark measures on an output: code blocks kept, install commands, boilerplate
  * share, whole sentences among kept prose segments, facts kept with their subject.
  */
-import { PLACEHOLDER } from '../../../../server/compression/assemble.js';
-import { countTokens } from '../../../../server/compression/tokens.js';
+import { PLACEHOLDER } from '../../../../server/compression/engine/assemble/assemble.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 
 const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})/u;
 

@@ -8,13 +8,13 @@
  */
 import { parseArgs } from 'node:util';
 import type { components } from '../../../../generated/schema.js';
-import { assemble, normalizeSpans } from '../../../../server/compression/assemble.js';
+import { assemble, normalizeSpans } from '../../../../server/compression/engine/assemble/assemble.js';
 import { history, type HistoryItem } from '../../../../server/compression/history.js';
 import { MODEL_CATALOG } from '../../../../server/catalog/model-catalog.js';
 import { markdown, questionAgnostic } from '../../../../server/compression/question-agnostic.js';
 import { questionSpecific } from '../../../../server/compression/question-specific.js';
-import { segment } from '../../../../server/compression/segment.js';
-import { countTokens } from '../../../../server/compression/tokens.js';
+import { segment } from '../../../../server/compression/engine/split/segment.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 import { truncate } from '../../../lib/baselines.js';
 import { budgetFor, createBench, machineHeader, pct, Report } from '../../../lib/common.js';
 import { facts } from '../../families/question-agnostic.js';

@@ -2,7 +2,7 @@
  * Development short contexts for question-specific compression at tiny budgets (written for this
  * benchmark, not taken from any dataset): who / when / where / how many / which-code questions over
  * one to three sentences, each with the word that answers it. The rule for tiny budgets
- * (server/compression/answer-span.ts) may be tuned on these; SHORT_QUESTIONS (short-questions.ts)
+ * (server/compression/engine/score/answer-span.ts) may be tuned on these; SHORT_QUESTIONS (short-questions.ts)
  * is the held-out part and SQuAD a test set, neither tuned on.
  */
 import type { ShortQuestion } from './short-questions.js';

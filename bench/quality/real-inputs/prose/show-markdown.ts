@@ -4,7 +4,7 @@
  */
 import { MODEL_CATALOG } from '../../../../server/catalog/model-catalog.js';
 import { markdown } from '../../../../server/compression/question-agnostic.js';
-import { countTokens } from '../../../../server/compression/tokens.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 import { budgetFor, createBench } from '../../../lib/common.js';
 import { packageReadmes } from './inputs.js';
 import { codeBlocks, codeFate, installCommands, wholeSentenceShare } from './measures.js';

@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MODEL_CATALOG } from '../../../../server/catalog/model-catalog.js';
-import { countTokens } from '../../../../server/compression/tokens.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 import { toolOutput } from '../../../../server/compression/tool-output.js';
 import { budgetFor, createBench, mdTable } from '../../../lib/common.js';
 import { generate } from './generate.js';
