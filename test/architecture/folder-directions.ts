@@ -1,7 +1,7 @@
 /**
  * The allowed direction of every folder of `server/`: each folder may import only the folders
  * listed beside it (root files — app.ts, main.ts, services.ts, config.ts… — may import any, and no
- * folder imports them). docs/architecture.md "Folders and their direction" mirrors this table;
+ * folder imports them). A key with a slash is a nested folder checked as a folder of its own. docs/architecture.md "Folders and their direction" mirrors this table;
  * test/architecture/import-graph.test.ts checks the code and that document against it.
  */
 export const FOLDER_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -21,10 +21,14 @@ export const FOLDER_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   billing: ['accounts', 'api-keys', 'catalog', 'db', 'http', 'rate-limit'],
   usage: ['accounts', 'billing', 'catalog', 'db', 'http'],
   gateway: ['accounts', 'api-keys', 'billing', 'catalog', 'db', 'http'],
-  // The families over HTTP, the engine stages and the worker runtime (compression/runtime/).
-  compression: ['api-keys', 'billing', 'catalog', 'http', 'model', 'project', 'rate-limit'],
+  // The engine: pure stages (split, score, select, assemble, text, formats); nothing of HTTP or the domains.
+  'compression/engine': ['catalog', 'model', 'project'],
+  // The families over HTTP: adapters, family routes, model listings; they reach the workers only through CompressionBackend.
+  compression: ['api-keys', 'billing', 'catalog', 'compression/engine', 'http', 'model', 'rate-limit'],
+  // The backends: worker pool and worker (engine + ONNX scorer), the in-process backend.
+  'compression/runtime': ['catalog', 'compression', 'compression/engine', 'model'],
   health: ['catalog', 'db', 'http', 'model', 'rate-limit'],
-  proxy: ['api-keys', 'billing', 'catalog', 'compression', 'http'],
+  proxy: ['api-keys', 'billing', 'catalog', 'compression', 'compression/engine', 'http'],
   // Static pages.
   dashboard: ['project'],
   docs: ['project'],

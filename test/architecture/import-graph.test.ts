@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { FOLDER_DIRECTIONS } from './folder-directions.js';
 import { folderCycles, folderEdges } from './import-graph.js';
 
 const SERVER = resolve('server');
-const edges = folderEdges(SERVER);
+const NESTED = Object.keys(FOLDER_DIRECTIONS).filter((f) => f.includes('/'));
+const edges = folderEdges(SERVER, NESTED);
 
 describe('server/ folder import graph', () => {
   it('has no cycle between folders', () => {
@@ -16,6 +17,7 @@ describe('server/ folder import graph', () => {
   it('places every folder of server/ in the direction table', () => {
     const folders = readdirSync(SERVER, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
     expect(folders.filter((f) => !(f in FOLDER_DIRECTIONS))).toEqual([]);
+    expect(NESTED.filter((f) => !existsSync(join(SERVER, f)))).toEqual([]);
   });
 
   it('imports only in the allowed direction (no folder imports the root files)', () => {
@@ -35,7 +37,7 @@ describe('server/ folder import graph', () => {
     const doc = readFileSync('docs/architecture.md', 'utf8');
     const section = doc.slice(doc.indexOf('## Folders and their direction'));
     // Rows look like: | `billing/` | `accounts/` `api-keys/` … | what it holds |
-    const rows = [...section.matchAll(/^\| `([\w-]+)\/` \| ([^|]*)\|/gm)].map((m) => [m[1]!, [...m[2]!.matchAll(/`([\w-]+)\/`/g)].map((t) => t[1]!).sort()]);
+    const rows = [...section.matchAll(/^\| `([\w/-]+)\/` \| ([^|]*)\|/gm)].map((m) => [m[1]!, [...m[2]!.matchAll(/`([\w/-]+)\/`/g)].map((t) => t[1]!).sort()]);
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(Object.entries(FOLDER_DIRECTIONS).map(([f, tos]) => [f, [...tos].sort()])));
   });
 });
@@ -52,6 +54,17 @@ describe('folderEdges and folderCycles', () => {
     const found = folderEdges(root).map((e) => `${e.from} -> ${e.to}`);
     expect(found).toEqual(['a -> b', 'a -> c', 'a -> d', 'b -> a', 'b -> e']);
     expect(folderCycles(folderEdges(root))).toEqual([['a', 'b']]);
+  });
+
+  it('counts a named nested folder as a folder of its own', () => {
+    const tree = join(root, 'nested');
+    mkdirSync(join(tree, 'p', 'inner'), { recursive: true });
+    writeFileSync(join(tree, 'p', 'outer.ts'), "import { v } from './inner/w.js';\n");
+    writeFileSync(join(tree, 'p', 'inner', 'w.ts'), "import '../../q/u.js';\nexport const v = 1;\n");
+    mkdirSync(join(tree, 'q'));
+    writeFileSync(join(tree, 'q', 'u.ts'), 'export {};\n');
+    expect(folderEdges(tree).map((e) => `${e.from} -> ${e.to}`)).toEqual(['p -> q']);
+    expect(folderEdges(tree, ['p/inner']).map((e) => `${e.from} -> ${e.to}`)).toEqual(['p -> p/inner', 'p/inner -> q']);
   });
 
   it('finds a cycle through three folders and none in a chain', () => {

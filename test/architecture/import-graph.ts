@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** `from` imports `to`, where both are top-level folders of the root ('.' for files at the root). */
+/** `from` imports `to`, where both are top-level or named nested folders of the root ('.' for files at the root). */
 export interface FolderEdge {
   from: string;
   to: string;
@@ -20,11 +20,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The folder-level import edges under `root`, read from the import statements of every source file. */
-export function folderEdges(root: string): FolderEdge[] {
+/**
+ * The folder-level import edges under `root`, read from the import statements of every source file.
+ * A file belongs to its top-level folder, or to the deepest of `nested` (e.g. `compression/engine`) holding it.
+ */
+export function folderEdges(root: string, nested: readonly string[] = []): FolderEdge[] {
+  const deepestFirst = [...nested].sort((a, b) => b.length - a.length);
   const folderOf = (file: string): string => {
     const parts = relative(root, file).split(sep);
-    return parts.length > 1 ? parts[0]! : '.';
+    const dir = `${parts.slice(0, -1).join('/')}/`;
+    return deepestFirst.find((n) => dir.startsWith(`${n}/`)) ?? (parts.length > 1 ? parts[0]! : '.');
   };
   const edges = new Map<string, FolderEdge>();
   for (const file of sourceFiles(root)) {
