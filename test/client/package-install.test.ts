@@ -76,8 +76,14 @@ const { BASE_URL, KEY, KEY_ID, TOKEN } = process.env;
   const session = createCremaClient({ baseUrl: BASE_URL, token: TOKEN });
   const updated = await session.keys.update(KEY_ID, { monthlyBudgetUsd: 0.00001 });
   const aborted = await crema.tiers({ signal: AbortSignal.abort() }).catch((e) => e);
-  const slow = createCremaClient({ baseUrl: BASE_URL, timeout: 1, retry: false });
+  // A server that accepts and never answers: a 1 ms timeout against the real one raced a fast answer.
+  const sockets = [];
+  const silent = (await import('node:net')).createServer((s) => sockets.push(s)).listen(0, '127.0.0.1');
+  await new Promise((r) => silent.once('listening', r));
+  const slow = createCremaClient({ baseUrl: 'http://127.0.0.1:' + silent.address().port, timeout: 200, retry: false });
   const timedOut = await slow.tiers().catch((e) => e);
+  silent.close();
+  for (const s of sockets) s.destroy();
   const dead = await createCremaClient({ baseUrl: 'http://127.0.0.1:9', retry: false }).tiers().catch((e) => e);
   console.log(JSON.stringify({
     compressed: out.compressed_context, originalTokens: out.original_tokens,
