@@ -1,10 +1,12 @@
 import { PLACEHOLDER } from '../assemble/assemble.js';
 import type { Span } from '../split/segment.js';
 import { countTokens } from '../text/tokens.js';
+import { compactMayFit, escapeSafePrefix, integerTokens, INTEGER, isJsonString, pieceTokens, runMarker, skeleton, trimMarker } from './json-pieces.js';
 import type { FormatCompressor, FormatInput } from './format-input.js';
 import { Frontier } from './frontier.js';
 import { isContainer, NUMBER, OBJECT, parseTree, STRING, type Tree } from './json-tree.js';
 import { isItem, type JsonRanking, type JsonShape, rankJson, shapeOf } from './json-rank.js';
+import { renderJson, type Selection } from './json-render.js';
 
 // Strings longer than this are shortened with the text engine instead of kept or dropped whole.
 const LONG_STRING_TOKENS = 40;
@@ -28,78 +30,6 @@ const COMPANION_CHARS = 120;
 // Companion searches stop after visiting this many nodes per node of the document: a document
 // built so that every record holds a different mix of the query words cannot make them quadratic.
 const COMPANION_WORK = 8;
-
-/** Smallest valid stand-in for a container: every member counted as omitted. */
-function skeleton(kind: number, members: number): string {
-  if (kind === OBJECT) return members ? `{"_omitted":${members}}` : '{}';
-  return members ? `["[... ${members} more items]"]` : '[]';
-}
-
-const trimMarker = (kind: number, dropped: number): string => (kind === OBJECT ? `"_omitted":${dropped}` : `"[... ${dropped} more items]"`);
-/** The marker of one run of left-out records, where the run was. */
-const runMarker = (dropped: number): string => `"...${dropped} ${dropped === 1 ? 'item' : 'items'}"`;
-
-function isJsonString(raw: string): boolean {
-  try {
-    return typeof JSON.parse(raw) === 'string';
-  } catch {
-    return false;
-  }
-}
-
-/** The longest prefix of raw string content of at most `chars` characters that ends on an escape boundary. */
-function escapeSafePrefix(content: string, chars: number): string {
-  let j = 0;
-  while (j < chars && j < content.length) {
-    const step = content[j] === '\\' ? (content[j + 1] === 'u' ? 6 : 2) : /[\uD800-\uDBFF]/u.test(content[j]!) ? 2 : 1;
-    if (j + step > chars) break;
-    j += step;
-  }
-  return content.slice(0, j);
-}
-
-const memo = new Map<string, number>();
-/** o200k tokens, memoised for the short pieces (keys, flags, small values) that repeat across a document. */
-function pieceTokens(s: string): number {
-  if (s.length > 48) return countTokens(s);
-  let n = memo.get(s);
-  if (n === undefined) {
-    if (memo.size > 100_000) memo.clear();
-    n = countTokens(s);
-    memo.set(s, n);
-  }
-  return n;
-}
-
-// o200k splits a digit run into groups of up to three, so an integer's count needs no tokenizer.
-const INTEGER = /^-?\d+$/u;
-const integerTokens = (raw: string): number => Math.ceil((raw.length - (raw[0] === '-' ? 1 : 0)) / 3) + (raw[0] === '-' ? 1 : 0);
-
-/**
- * Whether compact JSON of `text` could be within `target` tokens, judged from a few evenly
- * spread samples with the pretty-printing whitespace squeezed out, so that a megabyte that
- * plainly does not fit is never rendered and counted whole.
- */
-function compactMayFit(text: string, target: number): boolean {
-  const SAMPLES = 8;
-  const SAMPLE_CHARS = 4096;
-  if (text.length <= SAMPLES * SAMPLE_CHARS * 2) return true;
-  let tokens = 0;
-  for (let k = 0; k < SAMPLES; k++) {
-    const from = Math.floor(((text.length - SAMPLE_CHARS) * k) / (SAMPLES - 1));
-    tokens += countTokens(text.slice(from, from + SAMPLE_CHARS).replace(/\s*\n\s*/gu, '').replace(/([:,]) /gu, '$1'));
-  }
-  return (text.length * tokens) / (SAMPLES * SAMPLE_CHARS) <= target * 1.25;
-}
-
-interface Selection {
-  kept: Uint8Array;
-  /** Token budgets of the kept long strings that are cut (absent: kept whole). */
-  stringBudgets: Map<number, number>;
-  all: boolean;
-  /** Values kept (scalars and empty containers): 0 is an output emptied of every value. */
-  values: number;
-}
 
 /** Picks and renders the kept part of one parsed document. */
 class JsonTrimmer {
@@ -340,6 +270,15 @@ class JsonTrimmer {
     const chain: number[] = [];
     const withIt: number[] = [];
     const wholeStrings = new Set<number>();
+    /** Keeps nodes [from, to) whole: a record's subtree, or a run of items no dearer than its marker. */
+    const keepAll = (from: number, to: number) => {
+      for (let x = from; x < to; x++) {
+        kept[x] = 1;
+        keptMembers[parent[x]!]!++;
+        keptCount++;
+        if (this.longSize(x) > 0) wholeStrings.add(x);
+      }
+    };
     while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
       const i = frontier.pop();
       if (members[i]! > 0 && !kept[i] && isItem(this.tree, this.shape, i)) {
@@ -354,12 +293,7 @@ class JsonTrimmer {
           misses = 0;
           used += c;
           write(chain);
-          for (let x = i + 1; x <= last[i]!; x++) {
-            kept[x] = 1;
-            keptMembers[parent[x]!]!++;
-            keptCount++;
-            if (this.longSize(x) > 0) wholeStrings.add(x);
-          }
+          keepAll(i + 1, last[i]! + 1);
           continue;
         }
         // Too large to go whole: opened only when it holds what the question asks for (or nothing
@@ -404,12 +338,7 @@ class JsonTrimmer {
         let cost = 0;
         for (; end <= last[up]! && !kept[end]; end = last[end]! + 1) cost += this.subtreeCost(end);
         if (cost <= this.marker(up)) {
-          for (let x = c; x < end; x++) {
-            kept[x] = 1;
-            keptMembers[parent[x]!]!++;
-            keptCount++;
-            if (this.longSize(x) > 0) wholeStrings.add(x);
-          }
+          keepAll(c, end);
           used += cost - this.marker(up);
         }
         c = end;
@@ -458,52 +387,7 @@ class JsonTrimmer {
 
   /** Compact JSON of the kept tree (all of it without a selection), trimmed containers marked. */
   render(sel: Selection | undefined): string {
-    const { tree, text } = this;
-    const { n, kind, last } = tree;
-    const out: string[] = [];
-    // Open containers with how many members each has written and dropped so far.
-    const stack: number[] = [];
-    const wrote: number[] = [];
-    const dropped: number[] = [];
-    const close = () => {
-      const c = stack.pop()!;
-      const w = wrote.pop()!;
-      const d = dropped.pop()!;
-      const marker = this.recordArray[c] ? runMarker(d) : trimMarker(kind[c]!, d);
-      if (d > 0) out.push(w > 0 ? `,${marker}` : marker);
-      out.push(kind[c] === OBJECT ? '}' : ']');
-    };
-    for (let i = 0; i < n; ) {
-      while (stack.length > 0 && last[stack[stack.length - 1]!]! < i) close();
-      const top = stack.length - 1;
-      if (sel && !sel.kept[i]) {
-        dropped[top]!++;
-        i = last[i]! + 1;
-        continue;
-      }
-      // In an array each run of left-out items is marked where it was; an object counts them at its end.
-      if (top >= 0 && dropped[top]! > 0 && this.recordArray[stack[top]!]) {
-        out.push(wrote[top]!++ > 0 ? ',' : '', runMarker(dropped[top]!));
-        dropped[top] = 0;
-      }
-      if (top >= 0) {
-        if (wrote[top]!++ > 0) out.push(',');
-        if (tree.keyEnd[i]! >= 0) out.push(this.keyRaw(i), ':');
-      }
-      const k = kind[i]!;
-      if (isContainer(k)) {
-        out.push(k === OBJECT ? '{' : '[');
-        stack.push(i);
-        wrote.push(0);
-        dropped.push(0);
-      } else {
-        const b = sel?.stringBudgets.get(i);
-        out.push(b === undefined ? text.slice(tree.start[i]!, tree.end[i]!) : this.shorten(i, b).raw);
-      }
-      i++;
-    }
-    while (stack.length > 0) close();
-    return out.join('');
+    return renderJson(this.tree, this.text, this.recordArray, sel, (i, b) => this.shorten(i, b).raw);
   }
 
   /** The kept tree closest to `target` tokens from below, measured on the rendered output. */
