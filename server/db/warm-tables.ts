@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { inRolledBackTransaction } from './rolled-back.js';
 
 /**
  * Reads one row of every table in `schema` before readiness: a backend's first statement on a table
@@ -14,28 +15,19 @@ export async function warmTables<DB>(db: Kysely<DB>, schema: string, options: { 
   return { tables: tables.rows.length, ms: Date.now() - started };
 }
 
-class RolledBack extends Error {}
-
 /**
- * Rewrites one row of every table in a transaction that is rolled back: a restarted PGlite paid its
- * first writes on the first client request that held a charge, on the main thread the engine's
- * answer waits on (docs/operations.md, "Start time": still 2-6x on PGlite restarts, 1.1-1.6x on PostgreSQL).
+ * Rewrites one row of every table, rolled back: a restarted PGlite paid its first writes on the first
+ * charged client request, on the main thread the engine's answer waits on (docs/operations-probes.md).
  */
 async function writeOnceRolledBack<DB>(db: Kysely<DB>, schema: string, tables: readonly string[]): Promise<void> {
   const columns = await sql<{ table: string; column: string }>`select table_name as "table", column_name as "column" from information_schema.columns where table_schema = ${schema} and ordinal_position = 1`.execute(db);
   const first = new Map(columns.rows.map((c) => [c.table, c.column]));
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      for (const name of tables) {
-        const column = first.get(name);
-        if (!column) continue;
-        const table = sql.table(`${schema}.${name}`);
-        await sql`update ${table} set ${sql.ref(column)} = ${sql.ref(column)} where ctid = (select ctid from ${table} limit 1)`.execute(trx);
-      }
-      throw new RolledBack();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof RolledBack)) throw err;
-    });
+  await inRolledBackTransaction(db, async (trx) => {
+    for (const name of tables) {
+      const column = first.get(name);
+      if (!column) continue;
+      const table = sql.table(`${schema}.${name}`);
+      await sql`update ${table} set ${sql.ref(column)} = ${sql.ref(column)} where ctid = (select ctid from ${table} limit 1)`.execute(trx);
+    }
+  });
 }
