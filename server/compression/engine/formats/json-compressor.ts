@@ -279,21 +279,24 @@ class JsonTrimmer {
         if (this.longSize(x) > 0) wholeStrings.add(x);
       }
     };
+    /** Writes `chain` at cost `c` when it fits; a miss counts towards MAX_MISSES. */
+    const take = (c: number): boolean => {
+      if (used + c > budget) {
+        misses++;
+        return false;
+      }
+      misses = 0;
+      used += c;
+      write(chain);
+      return true;
+    };
     while (frontier.size > 0 && misses < MAX_MISSES && used < budget) {
       const i = frontier.pop();
       if (members[i]! > 0 && !kept[i] && isItem(this.tree, this.shape, i)) {
         const whole = this.subtreeCost(i);
         if (whole <= ITEM_SHARE * budget) {
           // A record goes whole or not at all: its chain without its own braces and marker, plus the whole subtree.
-          const c = chainOf(i, chain) - this.cost(i) - this.marker(i) + whole;
-          if (used + c > budget) {
-            misses++;
-            continue;
-          }
-          misses = 0;
-          used += c;
-          write(chain);
-          keepAll(i + 1, last[i]! + 1);
+          if (take(chainOf(i, chain) - this.cost(i) - this.marker(i) + whole)) keepAll(i + 1, last[i]! + 1);
           continue;
         }
         // Too large to go whole: opened only when it holds what the question asks for (or nothing
@@ -309,13 +312,7 @@ class JsonTrimmer {
       let whole = this.ranking.namedKey[i]! > 0 && this.longSize(i) > 0;
       let c = chainOf(i, chain, whole);
       if (whole && used + c > budget) [whole, c] = [false, chainOf(i, chain)];
-      if (used + c > budget) {
-        misses++;
-        continue;
-      }
-      misses = 0;
-      used += c;
-      write(chain);
+      if (!take(c)) continue;
       if (whole) wholeStrings.add(i);
       const j = this.companion(i);
       if (j < 0 || kept[j]) continue;
