@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,7 +7,6 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { hasChromium } from './helpers/chromium.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,9 +42,10 @@ export default async function setup(project: TestProject) {
   const prefix = url ? `test_${randomBytes(3).toString('hex')}_` : '';
   project.provide('schemaPrefix', prefix);
   const snapshot = url ? '' : await migratedPgliteSnapshot();
-  // The browser tests' dashboard, built once into dist/dashboard: when each file built it, two of
-  // them could empty the folder while the other's page was loading from it.
-  if (hasChromium) await (await import('../scripts/build-dashboard.js')).buildDashboard();
+  // dist/ as `npm start` uses it (server, spec, dashboard), rebuilt here only where sources changed:
+  // spawned servers run it, and the browser tests' pages load from it (built once, not per file).
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`scripts/build.mjs --if-stale failed:\n${build.stdout}${build.stderr}`);
   project.provide('pgliteSnapshot', snapshot);
   return async () => {
     if (snapshot) await rm(snapshot, { force: true });

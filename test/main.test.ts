@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { modelsSubset } from './helpers/models-subset.js';
+import { SERVER_ARGS } from './helpers/built-server.js';
 
 const root = new URL('..', import.meta.url).pathname;
 let dataRoot: string | undefined;
@@ -24,7 +25,7 @@ describe('npm start (server/main.ts)', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: path.join(dataRoot, 'pglite'), LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '100000', SHUTDOWN_DELAY_MS: '0', ENGINE_WORKERS: '1', MODELS_DIR: models.dir };
     delete env['DATABASE_URL'];
     delete env['REDIS_URL'];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
+    const child = spawn(process.execPath, SERVER_ARGS, { cwd: root, env });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ARGS } from './helpers/built-server.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -19,7 +20,7 @@ afterAll(() => rm(noModels, { recursive: true, force: true }));
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const base: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', PORT: '0', MODELS_DIR: noModels, ENGINE_WORKERS: '1' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'TLS_CERT_FILE', 'TLS_KEY_FILE']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...base, ...env } });
+  const child = spawn(process.execPath, SERVER_ARGS, { cwd: root, env: { ...base, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelsSubset } from '../helpers/models-subset.js';
+import { SERVER_ARGS } from '../helpers/built-server.js';
 
 /**
  * Real server processes on one PostgreSQL database (a database of their own, dropped at the end),
@@ -73,7 +74,7 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATABASE_URL: dbUrl, LOG_LEVEL: 'info', MAX_CONCURRENT_PER_ACCOUNT: '0', ENGINE_WORKERS: '1', SHUTDOWN_DELAY_MS: '0', MODELS_DIR: models.dir, ...env };
   delete full['REDIS_URL'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: full });
+  const child = spawn(process.execPath, SERVER_ARGS, { cwd: root, env: full });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
