@@ -34,6 +34,8 @@ export interface ServiceDeps {
   overlapHold?: boolean;
   /** This process's replica lease id, written on every hold (server/billing/replica-lease.ts). */
   replicaId?: string | null;
+  /** scrypt N for new password hashes (server/security/secrets.ts); only tests lower it. */
+  passwordHashCost?: number;
 }
 
 /** Every domain service, wired once; routes and tests share the same instances. */
@@ -61,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
       signup: deps.signup,
       loginThrottle: createLoginThrottle(deps.quotas),
       recordSignupGrant: accountHooks.recordSignupGrant,
+      passwordHashCost: deps.passwordHashCost,
     }),
     keys,
     hostedKeys: createHostedKeysService({ db, clock, keys }),

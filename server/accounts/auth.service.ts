@@ -37,6 +37,8 @@ export interface AuthServiceDeps {
   loginThrottle: LoginThrottle;
   /** Billing's side of the starting credit (server/services.ts). */
   recordSignupGrant: AccountHooks['recordSignupGrant'];
+  /** scrypt N for new password hashes (default PASSWORD_HASH_COST); test apps pass a cheap one. */
+  passwordHashCost?: number | undefined;
 }
 
 const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -71,7 +73,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const verdict = await checkPassword(input.password, [email]);
       if (!verdict.ok) throw new ApiError('validation_error', 'Password is too easy to guess', { field: 'password', detail: verdict.reason });
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, deps.passwordHashCost);
       const account = await db.transaction().execute(async (tx) => {
         // Serializes signups so two signups of one email cannot both pass the check.
         await sql`lock table accounts in share row exclusive mode`.execute(tx);

@@ -29,11 +29,14 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 }
 
+/** scrypt's cost for new hashes; each hash carries its own, so verifying reads it back. */
+export const PASSWORD_HASH_COST = SCRYPT.N;
+
 /** Hashes a password with scrypt; the result carries its parameters: `scrypt$N$r$p$salt$hash`. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number = PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, SCRYPT.keylen, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, SCRYPT.keylen, { ...SCRYPT, N: cost });
+  return ['scrypt', cost, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Verifies a password in constant time; a malformed stored hash verifies as false. */

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { bearer, signup } from '../helpers/accounts.js';
-import { startTestApp, TEST_ADMIN_EMAIL, useTestApp } from '../helpers/test-app.js';
+import { startTestApp, TEST_ADMIN_EMAIL, TEST_PASSWORD_HASH_COST, useTestApp } from '../helpers/test-app.js';
 
 let nowMs = Date.now();
 const t = useTestApp({ sessionTtlHours: 1 }, { now: () => nowMs });
@@ -43,7 +43,7 @@ describe('signup', () => {
   it('stores an scrypt hash, never the password', async () => {
     const { accountId } = await signup(t().app, { password: 'my secret pass' });
     const row = await t().db.db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${TEST_PASSWORD_HASH_COST}\\$8\\$1\\$`));
     expect(row.password_hash).not.toContain('my secret pass');
   });
 

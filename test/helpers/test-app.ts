@@ -13,6 +13,9 @@ import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore, type QuotaStore } from '../../server/rate-limit/quota.js';
 import { createServices, type Services } from '../../server/services.js';
 
+/** scrypt N of the test apps' password hashes. */
+export const TEST_PASSWORD_HASH_COST = 1024;
+
 /** ADMIN_EMAIL of every test app: `signup(app, { email: TEST_ADMIN_EMAIL })` makes the admin. */
 export const TEST_ADMIN_EMAIL = 'admin@crema.test';
 
@@ -95,6 +98,8 @@ export async function startTestApp(
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
     adminEmail: config.adminEmail,
     signup: config.signup,
+    // Hundreds of signups per run: production's scrypt cost (~50 ms of CPU each) is tested in secrets.test.ts.
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
   });
   const backend = deps.backend ?? sharedEnginePool(config.modelsDir);
   const appDeps: AppDeps = {
