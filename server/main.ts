@@ -6,7 +6,8 @@
  */
 import { loadConfig } from './config.js';
 import { assertCanListen } from './http/can-listen.js';
-import { listenFailure, readFileOrExit, settingsOrExit, stepOrExit } from './startup-errors.js';
+import { assertCanReach } from './db/can-reach.js';
+import { databaseFailure, listenFailure, readFileOrExit, settingsOrExit, stepOrExit } from './startup-errors.js';
 
 const config = settingsOrExit(() => loadConfig());
 // TLS files are read before the engine starts, so a bad one exits at once.
@@ -17,6 +18,8 @@ const tlsFiles =
 
 // Before the engine starts: a port in use exits now; later, failStartup would wait for loading workers.
 await stepOrExit(() => assertCanListen(config.port, config.host), (err) => listenFailure(err, config.host, config.port));
+const { databaseUrl } = config;
+if (databaseUrl) await stepOrExit(() => assertCanReach(databaseUrl), (err) => databaseFailure(err, config));
 
 // The rest of the server is imported only now: a bad setting or a port in use exits before it loads (~1 s of CPU).
 const { serve } = await import('./serve.js');

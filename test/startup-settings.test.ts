@@ -89,6 +89,16 @@ describe.concurrent('bad settings at start: exit 1, one line per bad value, no s
     }
   }, 60_000);
 
+  it('an unreachable database exits before the engine starts loading the real networks', async () => {
+    const port = await closedPort();
+    const { code, stderr, stdout } = await start({ DATABASE_URL: `postgres://crema@127.0.0.1:${port}/crema`, MODELS_DIR: path.join(root, 'models'), LOG_LEVEL: 'info', ENGINE_WORKERS: '2' });
+    expect(code).toBe(1);
+    expect(lines(stderr)).toEqual([`crema: cannot use the database at 127.0.0.1:${port} (DATABASE_URL): ECONNREFUSED (nothing listens there)`]);
+    // Before: the workers had started loading, and the exit waited for them (3.8 s seen).
+    expect(stdout).not.toContain('engine threads');
+    expect(stdout).not.toContain('served model file chosen');
+  }, 60_000);
+
   it('a port in use exits before the engine starts loading the real networks', async () => {
     const taken: Server = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
