@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { toWire } from '../../packages/client/src/case.js';
 import { createKey, signup } from '../helpers/accounts.js';
 import { useListeningApp } from '../helpers/listening-app.js';
-import { SAMPLE_TOOLS } from '../compression/tool-discovery/sample-tools.js';
+import { SAMPLE_TOOLS } from '../fixtures/sample-tools.js';
 import { runCrema } from '../helpers/cli-runner.js';
 
 const crema = runCrema;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_TOOLS } from '../compression/tool-discovery/sample-tools.js';
+import { SAMPLE_TOOLS } from '../fixtures/sample-tools.js';
 import { DOCUMENT, OLDER_TURNS, QUESTION, STATIONS } from './conversation.js';
 import { useCremaServer } from './use-crema-server.js';
 

@@ -4,7 +4,7 @@ import { costNanoUsd } from '../../../server/catalog/prices.js';
 import { countTokens } from '../../../server/compression/engine/text/tokens.js';
 import { useApiKey } from '../../helpers/accounts.js';
 import { useTestApp } from '../../helpers/test-app.js';
-import { SAMPLE_TOOLS } from './sample-tools.js';
+import { SAMPLE_TOOLS } from '../../fixtures/sample-tools.js';
 
 const t = useTestApp();
 const key = useApiKey(() => t().app);

@@ -5,7 +5,7 @@ import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants'
  * o200k counts of long runs without a word boundary, in O(n log n): gpt-tokenizer merges a pre-token's
  * pairs in O(n^2), and o200k leaves runs of letters or punctuation unbounded (40,000 letters took 2 s;
  * upstream openai/tiktoken#195). Same merge order (lowest rank, leftmost on ties) in a heap over a linked
- * list, so the counts are the library's (test/compression/long-piece-count.test.ts).
+ * list, so the counts are the library's (test/compression/engine/text/long-piece-count.test.ts).
  */
 
 /** Ranks by the token's bytes as a latin1 string (one char per byte), and the longest token's bytes; built on first use. */

@@ -25,7 +25,7 @@ const countPiece = stringMemo((piece: string) => (piece.length > LONG_PIECE_CHAR
 /**
  * o200k_base token count, the unit of all accounting, summed over pieces o200k's pre-tokenizer never
  * joins (a piece ends before a space or tab after a non-space, and at a line start holding neither
- * whitespace nor "/"), so the sum is exact (test/compression/tokens.test.ts).
+ * whitespace nor "/"), so the sum is exact (test/compression/engine/text/tokens.test.ts).
  */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compressToolOutput } from '../../../server/compression/engine/formats/compress-tool-output.js';
-import { compressJson } from '../../../server/compression/engine/formats/json-compressor.js';
-import { compressLog } from '../../../server/compression/engine/formats/log-compressor.js';
-import { compressTable } from '../../../server/compression/engine/formats/table-compressor.js';
-import { countTokens } from '../../../server/compression/engine/text/tokens.js';
-import { longDocument } from '../../helpers/texts.js';
+import { compressToolOutput } from '../../../../server/compression/engine/formats/compress-tool-output.js';
+import { compressJson } from '../../../../server/compression/engine/formats/json-compressor.js';
+import { compressLog } from '../../../../server/compression/engine/formats/log-compressor.js';
+import { compressTable } from '../../../../server/compression/engine/formats/table-compressor.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
+import { longDocument } from '../../../helpers/texts.js';
 import { readRepoFile, scoredText } from './format-input-helper.js';
 import { fixture, serviceLog } from './fixtures.js';
 

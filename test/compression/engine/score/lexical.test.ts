@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
-import { blockMatchScores, bm25, countSentences, matchScores, stem, terms, withLexicalPrior } from '../../server/compression/engine/score/lexical.js';
-import { segment } from '../../server/compression/engine/split/segment.js';
-import { similarity, wordVectors } from '../../server/compression/engine/score/word-vectors.js';
-import { parseRelations, wordRelations } from '../../server/compression/engine/score/word-relations.js';
-import { holdsAskedKind } from '../../server/compression/engine/score/answer-kind.js';
-import { LEXICAL_MATCH } from '../../server/compression/engine/select/compress-text.js';
-import { flatScorer } from '../helpers/fake-scorer.js';
-import { normalizeWord, splitWords } from '../../server/model/words.js';
+import { createEngine, type EngineRequest } from '../../../../server/compression/engine/engine.js';
+import { blockMatchScores, bm25, countSentences, matchScores, stem, terms, withLexicalPrior } from '../../../../server/compression/engine/score/lexical.js';
+import { segment } from '../../../../server/compression/engine/split/segment.js';
+import { similarity, wordVectors } from '../../../../server/compression/engine/score/word-vectors.js';
+import { parseRelations, wordRelations } from '../../../../server/compression/engine/score/word-relations.js';
+import { holdsAskedKind } from '../../../../server/compression/engine/score/answer-kind.js';
+import { LEXICAL_MATCH } from '../../../../server/compression/engine/select/compress-text.js';
+import { flatScorer } from '../../../helpers/fake-scorer.js';
+import { normalizeWord, splitWords } from '../../../../server/model/words.js';
 
 const TEXT = [
   'The harbour was busy in the summer months.',

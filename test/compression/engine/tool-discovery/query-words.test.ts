@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fileCueWords } from '../../../server/compression/engine/tool-discovery/file-cues.js';
-import { rankTools } from '../../../server/compression/engine/tool-discovery/rank.js';
-import { queryTerms } from '../../../server/compression/engine/tool-discovery/score.js';
-import { cachedToolText } from '../../../server/compression/engine/tool-discovery/tool-cache.js';
-import { toToolSpec } from '../../../server/compression/engine/tool-discovery/tool-shapes.js';
-import { SAMPLE_TOOLS } from './sample-tools.js';
+import { fileCueWords } from '../../../../server/compression/engine/tool-discovery/file-cues.js';
+import { rankTools } from '../../../../server/compression/engine/tool-discovery/rank.js';
+import { queryTerms } from '../../../../server/compression/engine/tool-discovery/score.js';
+import { cachedToolText } from '../../../../server/compression/engine/tool-discovery/tool-cache.js';
+import { toToolSpec } from '../../../../server/compression/engine/tool-discovery/tool-shapes.js';
+import { SAMPLE_TOOLS } from '../../../fixtures/sample-tools.js';
 
 const tools = SAMPLE_TOOLS.map(toToolSpec);
 

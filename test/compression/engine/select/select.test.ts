@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectSpans, type Candidate } from '../../server/compression/engine/select/select.js';
+import { selectSpans, type Candidate } from '../../../../server/compression/engine/select/select.js';
 
 /** A sentence of one-token words starting at `start`, each word 5 characters apart, with a uniform score. */
 function sentence(start: number, words: number, score: number): Candidate {

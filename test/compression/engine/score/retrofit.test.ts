@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OWN_WEIGHT, retrofit } from '../../scripts/retrofit-word-vectors.js';
-import { similarity, wordVectors, type WordVectors } from '../../server/compression/engine/score/word-vectors.js';
+import { OWN_WEIGHT, retrofit } from '../../../../scripts/retrofit-word-vectors.js';
+import { similarity, wordVectors, type WordVectors } from '../../../../server/compression/engine/score/word-vectors.js';
 
 const cosine = (data: Int8Array, dim: number, i: number, j: number) => {
   let dot = 0;
@@ -33,7 +33,7 @@ describe('word vectors retrofitted to WordNet (scripts/retrofit-word-vectors.ts)
 
   it('is what the engine reads: WordNet synonyms nearer than in the trained vectors, unrelated words still apart', () => {
     const served = wordVectors()!;
-    const raw = readFileSync(new URL('../../models/wordvec/vectors.i8', import.meta.url));
+    const raw = readFileSync(new URL('../../../../models/wordvec/vectors.i8', import.meta.url));
     const trained: WordVectors = { ...served, data: new Int8Array(raw.buffer, raw.byteOffset, raw.byteLength) };
     for (const [a, b] of [['big', 'large'], ['error', 'mistake'], ['delete', 'remove']] as const) {
       expect(similarity(served, a, b)).toBeGreaterThan(similarity(trained, a, b) + 0.05);

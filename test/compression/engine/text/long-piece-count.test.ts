@@ -1,7 +1,7 @@
 import { countTokens as o200kCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countLongPiece } from '../../server/compression/engine/text/long-piece-count.js';
-import { countTokens } from '../../server/compression/engine/text/tokens.js';
+import { countLongPiece } from '../../../../server/compression/engine/text/long-piece-count.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 
 const library = (text: string) => o200kCount(text, { disallowedSpecial: new Set<string>() });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LEXICAL_WEIGHT } from '../../server/compression/engine/select/compress-text.js';
-import { languageOf, lexicalWeightFor, stemmerFor } from '../../server/compression/engine/text/language.js';
-import { bm25, matchScores, PLAIN_MATCH, stopWordsFor, terms } from '../../server/compression/engine/score/lexical.js';
-import { queryEchoes } from '../../server/compression/engine/score/query-echoes.js';
-import { splitWords } from '../../server/model/words.js';
-import { graphemeStartAtOrBefore, pushToken, segment, sentencesIn, type Span } from '../../server/compression/engine/split/segment.js';
-import { LEXICAL_MATCH } from '../../server/compression/engine/select/compress-text.js';
-import { MODEL_CATALOG } from '../../server/catalog/model-catalog.js';
-import { toModelRecord } from '../../server/compression/model-record.js';
+import { LEXICAL_WEIGHT } from '../../../server/compression/engine/select/compress-text.js';
+import { languageOf, lexicalWeightFor, stemmerFor } from '../../../server/compression/engine/text/language.js';
+import { bm25, matchScores, PLAIN_MATCH, stopWordsFor, terms } from '../../../server/compression/engine/score/lexical.js';
+import { queryEchoes } from '../../../server/compression/engine/score/query-echoes.js';
+import { splitWords } from '../../../server/model/words.js';
+import { graphemeStartAtOrBefore, pushToken, segment, sentencesIn, type Span } from '../../../server/compression/engine/split/segment.js';
+import { LEXICAL_MATCH } from '../../../server/compression/engine/select/compress-text.js';
+import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
+import { toModelRecord } from '../../../server/compression/model-record.js';
 
 // Real text: Debian's translated man pages (manpages-zh, -ja, -ru, -de), LibreOffice's Hindi help
 // and Firefox's Arabic language pack, the sources of bench/quality/multilingual.

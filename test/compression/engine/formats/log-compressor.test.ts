@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compressLog } from '../../../server/compression/engine/formats/log-compressor.js';
-import { isErrorLine, isIssueLine } from '../../../server/compression/engine/formats/issue-lines.js';
-import { repeatKey } from '../../../server/compression/engine/formats/log-repeats.js';
-import { countTokens } from '../../../server/compression/engine/text/tokens.js';
+import { compressLog } from '../../../../server/compression/engine/formats/log-compressor.js';
+import { isErrorLine, isIssueLine } from '../../../../server/compression/engine/formats/issue-lines.js';
+import { repeatKey } from '../../../../server/compression/engine/formats/log-repeats.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 import { scoredText } from './format-input-helper.js';
 import { serviceLog } from './fixtures.js';
 

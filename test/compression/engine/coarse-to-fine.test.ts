@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
-import { coarseToFinePlan } from '../../server/compression/engine/score/scoring-plan.js';
-import { segment } from '../../server/compression/engine/split/segment.js';
-import { countTokens } from '../../server/compression/engine/text/tokens.js';
-import type { ScoreRequest, WordScorer } from '../../server/model/word-scorer.js';
-import { splitWords } from '../../server/model/words.js';
-import { fakeScorer } from '../helpers/fake-scorer.js';
+import { createEngine, type EngineRequest } from '../../../server/compression/engine/engine.js';
+import { coarseToFinePlan } from '../../../server/compression/engine/score/scoring-plan.js';
+import { segment } from '../../../server/compression/engine/split/segment.js';
+import { countTokens } from '../../../server/compression/engine/text/tokens.js';
+import type { ScoreRequest, WordScorer } from '../../../server/model/word-scorer.js';
+import { splitWords } from '../../../server/model/words.js';
+import { fakeScorer } from '../../helpers/fake-scorer.js';
 
 const EVIDENCE = 'The Velta river flows through Zorbia and reaches the sea at Port Amar.';
 /** 120 paragraphs of unrelated text (about 5,000 tokens) with the evidence in the middle. */

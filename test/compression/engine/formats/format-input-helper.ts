@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PLACEHOLDER } from '../../../server/compression/engine/assemble/assemble.js';
-import type { FormatInput } from '../../../server/compression/engine/formats/format-input.js';
-import type { Span } from '../../../server/compression/engine/split/segment.js';
-import { spanScorer } from '../../../server/compression/engine/score/span-scores.js';
-import { countTokens } from '../../../server/compression/engine/text/tokens.js';
-import { matchKey, splitWords } from '../../../server/model/words.js';
+import { PLACEHOLDER } from '../../../../server/compression/engine/assemble/assemble.js';
+import type { FormatInput } from '../../../../server/compression/engine/formats/format-input.js';
+import type { Span } from '../../../../server/compression/engine/split/segment.js';
+import { spanScorer } from '../../../../server/compression/engine/score/span-scores.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
+import { matchKey, splitWords } from '../../../../server/model/words.js';
 
 /** The repository root, for reading real files (package-lock.json, node_modules). */
-export const ROOT = new URL('../../../', import.meta.url).pathname;
+export const ROOT = new URL('../../../../', import.meta.url).pathname;
 
 /** A repository file's text. */
 export const readRepoFile = (path: string): string => readFileSync(join(ROOT, path), 'utf8');

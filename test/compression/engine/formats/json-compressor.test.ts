@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER } from '../../../server/compression/engine/assemble/assemble.js';
-import { compressJson } from '../../../server/compression/engine/formats/json-compressor.js';
-import { countTokens } from '../../../server/compression/engine/text/tokens.js';
+import { PLACEHOLDER } from '../../../../server/compression/engine/assemble/assemble.js';
+import { compressJson } from '../../../../server/compression/engine/formats/json-compressor.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 import { readRepoFile, realJsonFiles, scoredText } from './format-input-helper.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { countTokens as o200kCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '../../server/compression/engine/text/tokens.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 
 const whole = (text: string) => (text.length ? o200kCount(text, { disallowedSpecial: new Set<string>() }) : 0);
 

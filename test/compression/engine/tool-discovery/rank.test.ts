@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { explain } from '../../../server/compression/engine/tool-discovery/explain.js';
-import { rankTools } from '../../../server/compression/engine/tool-discovery/rank.js';
-import type { ToolScore } from '../../../server/compression/engine/tool-discovery/score.js';
-import { RELATIVE_CUT, selectTools } from '../../../server/compression/engine/tool-discovery/select.js';
-import { toToolSpec } from '../../../server/compression/engine/tool-discovery/tool-shapes.js';
-import { splitIdentifier, toolText } from '../../../server/compression/engine/tool-discovery/tool-text.js';
-import { LITERAL_QUERIES, SAMPLE_TOOLS } from './sample-tools.js';
+import { explain } from '../../../../server/compression/engine/tool-discovery/explain.js';
+import { rankTools } from '../../../../server/compression/engine/tool-discovery/rank.js';
+import type { ToolScore } from '../../../../server/compression/engine/tool-discovery/score.js';
+import { RELATIVE_CUT, selectTools } from '../../../../server/compression/engine/tool-discovery/select.js';
+import { toToolSpec } from '../../../../server/compression/engine/tool-discovery/tool-shapes.js';
+import { splitIdentifier, toolText } from '../../../../server/compression/engine/tool-discovery/tool-text.js';
+import { LITERAL_QUERIES, SAMPLE_TOOLS } from '../../../fixtures/sample-tools.js';
 
 const tools = SAMPLE_TOOLS.map(toToolSpec);
 const rank = (query: string, maxTools = 5, alwaysKeep: string[] = []) => rankTools({ query, tools, maxTools, alwaysKeep });

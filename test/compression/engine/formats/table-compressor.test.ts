@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compressTable } from '../../../server/compression/engine/formats/table-compressor.js';
-import { countTokens } from '../../../server/compression/engine/text/tokens.js';
+import { compressTable } from '../../../../server/compression/engine/formats/table-compressor.js';
+import { countTokens } from '../../../../server/compression/engine/text/tokens.js';
 import { scoredText } from './format-input-helper.js';
 import { fixture, lockedPackages } from './fixtures.js';
 

@@ -6,8 +6,8 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from '../../server/compression/engine/split/markdown-blocks.js';
-import type { Block, Sentence, Span } from '../../server/compression/engine/split/segment.js';
+import { markdownBlocks } from '../../../../server/compression/engine/split/markdown-blocks.js';
+import type { Block, Sentence, Span } from '../../../../server/compression/engine/split/segment.js';
 
 // ---- helpers ---------------------------------------------------------------------------------
 

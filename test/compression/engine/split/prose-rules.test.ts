@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from '../../server/compression/engine/split/markdown-blocks.js';
-import { segment } from '../../server/compression/engine/split/segment.js';
+import { markdownBlocks } from '../../../../server/compression/engine/split/markdown-blocks.js';
+import { segment } from '../../../../server/compression/engine/split/segment.js';
 
 const slice = (text: string, s: { start: number; end: number }) => text.slice(s.start, s.end);
 

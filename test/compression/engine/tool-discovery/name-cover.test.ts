@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { longForms } from '../../../server/compression/engine/tool-discovery/abbreviations.js';
-import { centroid, cosine } from '../../../server/compression/engine/tool-discovery/centroid.js';
-import { wordRanks, wordVectors } from '../../../server/compression/engine/score/word-vectors.js';
-import { rankTools } from '../../../server/compression/engine/tool-discovery/rank.js';
-import { toToolSpec } from '../../../server/compression/engine/tool-discovery/tool-shapes.js';
-import { toolText } from '../../../server/compression/engine/tool-discovery/tool-text.js';
+import { longForms } from '../../../../server/compression/engine/tool-discovery/abbreviations.js';
+import { centroid, cosine } from '../../../../server/compression/engine/tool-discovery/centroid.js';
+import { wordRanks, wordVectors } from '../../../../server/compression/engine/score/word-vectors.js';
+import { rankTools } from '../../../../server/compression/engine/tool-discovery/rank.js';
+import { toToolSpec } from '../../../../server/compression/engine/tool-discovery/tool-shapes.js';
+import { toolText } from '../../../../server/compression/engine/tool-discovery/tool-text.js';
 
 // Two tools whose descriptions both speak of commits and branches: only one is named for the request.
 const tools = [

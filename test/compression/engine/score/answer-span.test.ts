@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { answerCandidates, askedAnswerKind } from '../../server/compression/engine/score/answer-span.js';
-import { cutText } from '../../server/compression/engine/select/compress-text.js';
-import { stem, terms } from '../../server/compression/engine/score/lexical.js';
-import { segment } from '../../server/compression/engine/split/segment.js';
-import { splitWords } from '../../server/model/words.js';
+import { answerCandidates, askedAnswerKind } from '../../../../server/compression/engine/score/answer-span.js';
+import { cutText } from '../../../../server/compression/engine/select/compress-text.js';
+import { stem, terms } from '../../../../server/compression/engine/score/lexical.js';
+import { segment } from '../../../../server/compression/engine/split/segment.js';
+import { splitWords } from '../../../../server/model/words.js';
 
 // The issue's example (issue 46): asked "Who led the Normans?", a cut kept "gave" at 20x-200x.
 const NORMANS = 'The Normans gave their name to Normandy, a region in northern France, after they settled there in the tenth century under their leader Rollo.';

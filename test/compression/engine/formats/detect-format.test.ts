@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from '../../../server/compression/engine/formats/detect-format.js';
-import type { ToolFormat } from '../../../server/compression/engine/formats/format-input.js';
-import { TOPICS } from '../../helpers/texts.js';
+import { detectFormat } from '../../../../server/compression/engine/formats/detect-format.js';
+import type { ToolFormat } from '../../../../server/compression/engine/formats/format-input.js';
+import { TOPICS } from '../../../helpers/texts.js';
 import { readRepoFile } from './format-input-helper.js';
 import { fixture, lockedPackages, serviceLog } from './fixtures.js';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
-import type { WeightsId } from '../../server/catalog/model-catalog.js';
-import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
-import type { WordScorer } from '../../server/model/word-scorer.js';
-import { longDocument, TOPICS } from '../helpers/texts.js';
+import { createEngine, type EngineRequest } from '../../../server/compression/engine/engine.js';
+import type { WeightsId } from '../../../server/catalog/model-catalog.js';
+import { createOnnxWordScorer } from '../../../server/model/onnx-word-scorer.js';
+import type { WordScorer } from '../../../server/model/word-scorer.js';
+import { longDocument, TOPICS } from '../../helpers/texts.js';
 
 /** The bundled models, with scores remembered per text so a ratio sweep scores each text once. */
 function cachedScorer(inner: WordScorer): WordScorer {
@@ -28,7 +28,7 @@ const compress = async (req: Partial<EngineRequest> & { context: string; weights
   (await engine.compress([{ ratio: 0.5, defaultRatio: 0.5, coarse: true, heuristicChunking: false, placeholders: true, ...req }]))[0]!;
 
 const readme = (file: string) =>
-  readFileSync(new URL(`../../node_modules/${file}`, import.meta.url), 'utf8')
+  readFileSync(new URL(`../../../node_modules/${file}`, import.meta.url), 'utf8')
     .split(/\n\s*\n/u)
     .filter((p) => /^[A-Z][^\n]{60,}/u.test(p) && !/[`|<#[]/u.test(p))
     .slice(0, 6)
@@ -41,7 +41,7 @@ const TEXTS: Array<{ name: string; context: string; query: string }> = [
   { name: 'capital', context: 'Paris is the capital of France.', query: 'What is the capital of France?' },
   { name: 'express README prose', context: readme('express/Readme.md'), query: 'Which template engines are supported?' },
   // Raw markdown whose only cuttable text at 100x is a title of one 6-token word and a short heading.
-  { name: 'babel runtime README', context: readFileSync(new URL('../../node_modules/@babel/runtime-corejs3/README.md', import.meta.url), 'utf8'), query: 'How do I install it?' },
+  { name: 'babel runtime README', context: readFileSync(new URL('../../../node_modules/@babel/runtime-corejs3/README.md', import.meta.url), 'utf8'), query: 'How do I install it?' },
   { name: 'code in prose', context: `${TOPICS['garden']!.join(' ')}\n\n\`\`\`js\nconst a = 1;\n\nconst b = 2;\n\`\`\`\n\n${TOPICS['chess']!.join(' ')}`, query: 'What is b?' },
 ];
 const REMOVAL = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
@@ -108,7 +108,7 @@ describe('engine rules on real text with the bundled models', () => {
   it.each(['@redocly/openapi-core/README.md', '@types/cors/README.md', '@types/methods/README.md', '@types/ms/README.md', 'js-levenshtein/README.md'])(
     'markdown with code, word units (%s): tokens never rise with the ratio, and a cut fills its target',
     async (file) => {
-      const context = readFileSync(new URL(`../../node_modules/${file}`, import.meta.url), 'utf8');
+      const context = readFileSync(new URL(`../../../node_modules/${file}`, import.meta.url), 'utf8');
       const problems: string[] = [];
       for (const scale of [REMOVAL, NX]) {
         let previous = Infinity;

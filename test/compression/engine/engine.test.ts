@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../server/compression/engine/assemble/assemble.js';
-import { createEngine, joinParts, type EngineRequest } from '../../server/compression/engine/engine.js';
-import { kneeCount } from '../../server/compression/engine/select/kneedle.js';
-import { actualRatio, keepFraction } from '../../server/compression/engine/ratio.js';
-import { segment } from '../../server/compression/engine/split/segment.js';
-import { countTokens } from '../../server/compression/engine/text/tokens.js';
-import { splitWords, matchKey } from '../../server/model/words.js';
-import { fakeScorer, flatScorer } from '../helpers/fake-scorer.js';
+import { assemble } from '../../../server/compression/engine/assemble/assemble.js';
+import { createEngine, joinParts, type EngineRequest } from '../../../server/compression/engine/engine.js';
+import { kneeCount } from '../../../server/compression/engine/select/kneedle.js';
+import { actualRatio, keepFraction } from '../../../server/compression/engine/ratio.js';
+import { segment } from '../../../server/compression/engine/split/segment.js';
+import { countTokens } from '../../../server/compression/engine/text/tokens.js';
+import { splitWords, matchKey } from '../../../server/model/words.js';
+import { fakeScorer, flatScorer } from '../../helpers/fake-scorer.js';
 
 const engine = createEngine(fakeScorer);
 const base: Omit<EngineRequest, 'context'> = {
@@ -279,7 +279,7 @@ describe('multi-part contexts (history)', () => {
 
 describe('required spans and prefixes (markdown structure)', () => {
   it('keeps required sentences at every ratio and a prefix with any kept part of its sentence', async () => {
-    const { cutText } = await import('../../server/compression/engine/select/compress-text.js');
+    const { cutText } = await import('../../../server/compression/engine/select/compress-text.js');
     const text = '# Rivers\n\n- The Velta river flows through Zorbia and reaches the sea at Port Amar in 1842.\n- Filler words that say nothing much at all here.';
     const words = splitWords(text);
     const [scores] = await fakeScorer.score([{ weights: 'espresso_v1', query: 'Velta Zorbia', words: words.map((w) => w.text) }]);
@@ -330,7 +330,7 @@ describe('paragraph mode with a target below every paragraph', () => {
   const strong = text.indexOf(b[0]!);
   const scores = Float32Array.from(words, (w) => (w.start < strong ? 0.7 : w.start < strong + b[0]!.length ? 0.8 : 0.1));
   const cut = async (tokens: number) => {
-    const { cutText } = await import('../../server/compression/engine/select/compress-text.js');
+    const { cutText } = await import('../../../server/compression/engine/select/compress-text.js');
     return cutText({ text, words, scores, blocks: segment(text, false) }, { coarse: true, placeholders: false, informationWeight: 0 }, { tokens });
   };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assemble } from '../../server/compression/engine/assemble/assemble.js';
-import { factCount, withFactBonus } from '../../server/compression/engine/score/fact-sentences.js';
-import { labelledLines } from '../../server/compression/engine/assemble/labelled-lines.js';
-import { withQuantifiedWords } from '../../server/compression/engine/select/number-words.js';
-import { segment } from '../../server/compression/engine/split/segment.js';
-import { CHATS } from '../fixtures/prose-chats.js';
+import { assemble } from '../../../../server/compression/engine/assemble/assemble.js';
+import { factCount, withFactBonus } from '../../../../server/compression/engine/score/fact-sentences.js';
+import { labelledLines } from '../../../../server/compression/engine/assemble/labelled-lines.js';
+import { withQuantifiedWords } from '../../../../server/compression/engine/select/number-words.js';
+import { segment } from '../../../../server/compression/engine/split/segment.js';
+import { CHATS } from '../../../fixtures/prose-chats.js';
 
 // Real text: turns of the development support chats (test/fixtures/prose-chats.ts).
 const clinic = CHATS.find((c) => c.id === 'clinic-appointment')!.turns;
