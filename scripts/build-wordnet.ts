@@ -5,7 +5,7 @@
  * hypernym, hyponym or derivation (not instances: "sculptor" does not reach "picasso"), both ways.
  * A phrase among those ("cargo ship") counts by its last word, its head ("ship"), so "freighter"
  * reaches "ship" and "apiarist" reaches "beekeeper". The engine's soft matching reads it
- * (server/compression/engine/score/word-relations.ts) for query terms the text never uses.
+ * (server/project/bundled-words.ts) for query terms the text never uses.
  *
  * Format (gzip, UTF-8): line 1 `crema-wordnet 1 <word count>`, then one line per word in sorted
  * order, `word<TAB>i j k` with the line numbers (0-based, after the header) of its neighbours.

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { wordRelations } from '../server/compression/engine/score/word-relations.js';
+import { wordRelations } from '../server/project/bundled-words.js';
 
 const DIR = fileURLToPath(new URL('../models/wordvec/', import.meta.url));
 const OUT_FILE = path.join(DIR, 'retrofitted.i8');

@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { createEngine, type EngineRequest } from '../../server/compression/engine/engine.js';
 import type { LexicalMatch } from '../../server/compression/engine/score/lexical.js';
-import { wordRanks, wordVectors } from '../../server/compression/engine/score/word-vectors.js';
+import { wordRanks, wordVectors } from '../../server/project/bundled-words.js';
 import type { WeightsId } from '../../server/catalog/model-catalog.js';
 import { createOnnxWordScorer } from '../../server/model/onnx-word-scorer.js';
 import { bm25Sentences } from '../lib/baselines.js';

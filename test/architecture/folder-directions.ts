@@ -26,7 +26,7 @@ export const FOLDER_DIRECTIONS: Readonly<Record<string, readonly string[]>> = {
   // The families over HTTP: adapters, family routes, model listings; they reach the workers only through CompressionBackend.
   compression: ['api-keys', 'billing', 'catalog', 'compression/engine', 'http', 'model', 'rate-limit'],
   // The backends: worker pool and worker (engine + ONNX scorer), the in-process backend.
-  'compression/runtime': ['catalog', 'compression', 'compression/engine', 'model'],
+  'compression/runtime': ['catalog', 'compression', 'compression/engine', 'model', 'project'],
   health: ['catalog', 'db', 'http', 'model', 'rate-limit'],
   proxy: ['api-keys', 'billing', 'catalog', 'compression', 'compression/engine', 'http'],
   // Static pages.

@@ -27,6 +27,13 @@ describe('server/ folder import graph', () => {
     expect(forbidden).toEqual([]);
   });
 
+  it('keeps I/O out of the engine: no engine file imports a Node module that reads, writes or talks', () => {
+    const io = /from 'node:(fs|fs\/promises|net|http|https|child_process|worker_threads|dgram|tls)'/;
+    const files = readdirSync(join(SERVER, 'compression/engine'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(40);
+    expect(files.filter((f) => io.test(readFileSync(join(SERVER, 'compression/engine', f), 'utf8')))).toEqual([]);
+  });
+
   it('has a direction table without cycles, naming only its own folders', () => {
     const allowed = Object.entries(FOLDER_DIRECTIONS).flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
     expect(allowed.filter((e) => !(e.to in FOLDER_DIRECTIONS))).toEqual([]);

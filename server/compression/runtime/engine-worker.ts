@@ -2,8 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine } from '../engine/engine.js';
 import { countTokens } from '../engine/text/tokens.js';
-import { wordVectors } from '../engine/score/word-vectors.js';
-import { wordRelations } from '../engine/score/word-relations.js';
+import { wordVectors, wordRelations } from '../../project/bundled-words.js';
 import { createOnnxWordScorer } from '../../model/onnx-word-scorer.js';
 import { warmRequests } from './warm-requests.js';
 import type { WorkerEvent, WorkerRequest, WorkerResponse, WorkerSetup } from './engine-pool.js';

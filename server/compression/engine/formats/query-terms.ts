@@ -1,7 +1,7 @@
 import { matchKey } from '../../../model/words.js';
 import { nearnessTo } from '../score/lexical.js';
 import { REQUEST_STOP_WORDS } from '../text/stop-words.js';
-import type { WordVectors } from '../score/word-vectors.js';
+import type { WordVectors } from '../../../project/bundled-words.js';
 
 /** Query-match terms of a name or question: camelCase, snake_case and kebab-case split, stop words out; each word's match key and lower-case form. */
 export function matchTerms(s: string): Array<{ key: string; word: string }> {

@@ -1,8 +1,8 @@
 import type { Word } from '../../../model/words.js';
 import type { Span } from '../split/segment.js';
 import { spansHoldingAskedKind } from './answer-kind.js';
-import { cosineAt, type WordVectors } from './word-vectors.js';
-import type { WordRelations } from './word-relations.js';
+import { cosineAt } from './word-vectors.js';
+import type { WordRelations, WordVectors } from '../../../project/bundled-words.js';
 import { languageOf, stemKeepsFirstLetter, stemmerFor, unreadShare } from '../text/language.js';
 import { wordUnits } from '../text/word-units.js';
 import { STOP_WORDS } from '../text/stop-words.js';

@@ -10,8 +10,7 @@ import { spanScorer, spanTotal } from '../score/span-scores.js';
 import { countTokens } from '../text/tokens.js';
 import { withQuantifiedWords } from './number-words.js';
 import { hasContent, negationsOf, tidy } from './tidy.js';
-import { wordRanks, wordVectors } from '../score/word-vectors.js';
-import { wordRelations } from '../score/word-relations.js';
+import { wordRanks, wordVectors, wordRelations } from '../../../project/bundled-words.js';
 import { unspacedShare } from '../text/language.js';
 import { queryEchoes } from '../score/query-echoes.js';
 

@@ -1,5 +1,5 @@
 import { GLUE } from '../text/stop-words.js';
-import type { WordVectors } from '../score/word-vectors.js';
+import type { WordVectors } from '../../../project/bundled-words.js';
 
 /**
  * A text's gist as one vector: the mean of its words' unit vectors, each weighted by its corpus

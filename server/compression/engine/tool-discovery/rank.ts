@@ -1,8 +1,7 @@
 import type { WordScorer } from '../../../model/word-scorer.js';
 import { splitWords } from '../../../model/words.js';
 import type { WeightsId } from '../../../catalog/model-catalog.js';
-import { wordRelations } from '../score/word-relations.js';
-import { wordRanks, wordVectors } from '../score/word-vectors.js';
+import { wordRelations, wordRanks, wordVectors } from '../../../project/bundled-words.js';
 import { explain } from './explain.js';
 import { signalScores, withModel, WEIGHTS, type Blend, type SemanticResources, type ToolScore } from './score.js';
 import { RELATIVE_CUT, selectTools } from './select.js';

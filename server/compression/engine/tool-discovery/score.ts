@@ -1,7 +1,6 @@
 import { nearnessTo, stem, terms } from '../score/lexical.js';
 import { GLUE } from '../text/stop-words.js';
-import type { WordRelations } from '../score/word-relations.js';
-import type { WordVectors } from '../score/word-vectors.js';
+import type { WordRelations, WordVectors } from '../../../project/bundled-words.js';
 import { longForms } from './abbreviations.js';
 import { centroid, cosine } from './centroid.js';
 import { fileCueWords } from './file-cues.js';

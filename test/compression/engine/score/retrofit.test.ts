@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OWN_WEIGHT, retrofit } from '../../../../scripts/retrofit-word-vectors.js';
-import { similarity, wordVectors, type WordVectors } from '../../../../server/compression/engine/score/word-vectors.js';
+import { similarity } from '../../../../server/compression/engine/score/word-vectors.js';
+import { wordVectors, type WordVectors } from '../../../../server/project/bundled-words.js';
 
 const cosine = (data: Int8Array, dim: number, i: number, j: number) => {
   let dot = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { longForms } from '../../../../server/compression/engine/tool-discovery/abbreviations.js';
 import { centroid, cosine } from '../../../../server/compression/engine/tool-discovery/centroid.js';
-import { wordRanks, wordVectors } from '../../../../server/compression/engine/score/word-vectors.js';
+import { wordRanks, wordVectors } from '../../../../server/project/bundled-words.js';
 import { rankTools } from '../../../../server/compression/engine/tool-discovery/rank.js';
 import { toToolSpec } from '../../../../server/compression/engine/tool-discovery/tool-shapes.js';
 import { toolText } from '../../../../server/compression/engine/tool-discovery/tool-text.js';

@@ -1,6 +1,50 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { fromRoot } from '../../../project/project-root.js';
+import { fromRoot } from './project-root.js';
+
+// The bundled word files the engine's soft matching reads (models/wordvec, models/wordnet): read
+// here, once per process, so the engine's stages themselves do no I/O.
+
+/**
+ * Word vectors trained on the project's corpus (scripts/train/word_vectors.py) and retrofitted to
+ * WordNet (scripts/retrofit-word-vectors.ts): unit vectors stored as int8 (x127), one row per word
+ * of `vocab.txt`. The engine uses them to match query words the text paraphrases ("downtime" for
+ * "maintenance window"), where BM25 sees nothing.
+ */
+export interface WordVectors {
+  dim: number;
+  index: ReadonlyMap<string, number>;
+  data: Int8Array;
+}
+
+const DIR = fromRoot('models', 'wordvec') + '/';
+let loadedVectors: { vectors: WordVectors | undefined } | undefined;
+
+/** The bundled vectors (`models/wordvec/` of this package), read once per process; undefined when absent. */
+export function wordVectors(): WordVectors | undefined {
+  if (loadedVectors) return loadedVectors.vectors;
+  let vectors: WordVectors | undefined;
+  const vocabFile = path.join(DIR, 'vocab.txt');
+  const dataFile = path.join(DIR, 'retrofitted.i8');
+  if (existsSync(vocabFile) && existsSync(dataFile)) {
+    const words = readFileSync(vocabFile, 'utf8').split('\n').filter((w) => w.length > 0);
+    const raw = readFileSync(dataFile);
+    const data = new Int8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+    const dim = data.length / words.length;
+    if (Number.isInteger(dim) && dim > 0) vectors = { dim, index: new Map(words.map((w, i) => [w, i])), data };
+  }
+  loadedVectors = { vectors };
+  return vectors;
+}
+
+/**
+ * The vectors' words by how often the corpus uses them (scripts/train/word_vectors.py writes
+ * vocab.txt most frequent first, so a word's row is its rank), or undefined without the files.
+ */
+export function wordRanks(): ReadonlyMap<string, number> | undefined {
+  return wordVectors()?.index;
+}
 
 /**
  * WordNet neighbours of a word (`models/wordnet/related.txt.gz`, scripts/build-wordnet.ts, WordNet 3.1):
@@ -65,11 +109,11 @@ export function parseRelations(text: string): WordRelations {
   };
 }
 
-let loaded: { relations: WordRelations | undefined } | undefined;
+let loadedRelations: { relations: WordRelations | undefined } | undefined;
 
 /** The bundled relations, read once per process on first use; undefined when the file is absent. */
 export function wordRelations(): WordRelations | undefined {
-  if (loaded) return loaded.relations;
-  loaded = { relations: existsSync(FILE) ? parseRelations(gunzipSync(readFileSync(FILE)).toString('utf8')) : undefined };
-  return loaded.relations;
+  if (loadedRelations) return loadedRelations.relations;
+  loadedRelations = { relations: existsSync(FILE) ? parseRelations(gunzipSync(readFileSync(FILE)).toString('utf8')) : undefined };
+  return loadedRelations.relations;
 }
