@@ -7,8 +7,9 @@ import { labelledLines } from './engine/assemble/labelled-lines.js';
 import { looksLikeJson } from './engine/formats/looks-like-json.js';
 import { resolveModel } from '../catalog/model-catalog.js';
 import { checkQueryRule } from './query-rule.js';
-import { actualRatio, nxRatio } from './engine/ratio.js';
+import { actualRatio, keepFraction, nxRatio } from './engine/ratio.js';
 import { countTokens } from './engine/text/tokens.js';
+import { factPhrasesFit } from './history-units.js';
 
 type Single = components['schemas']['HistoryRequest'];
 type Batch = components['schemas']['HistoryBatchRequest'];
@@ -89,7 +90,12 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
   const requests: EngineRequest[] = [];
   if (prose.length) {
     const parts = prose.map((i) => item.messages[i]!.content!);
-    requests.push({ ...common, format: 'text', context: joinParts(parts), parts, partLabels: prose.map((i) => `${item.messages[i]!.role}: `) });
+    const context = joinParts(parts);
+    const partLabels = prose.map((i) => `${item.messages[i]!.role}: `);
+    const budget = Math.round(countTokens(context) * keepFraction(options.ratio ?? options.defaultRatio));
+    // Coarse, where the turn stating the most facts cannot be kept whole: its facts as phrases.
+    const coarse = options.coarse && !factPhrasesFit(parts, partLabels, budget);
+    requests.push({ ...common, coarse, numberWords: true, format: 'text', context, parts, partLabels });
   }
   for (const i of json) requests.push({ ...common, format: 'tool', context: item.messages[i]!.content!, originalTokens: counts[i] });
   return {

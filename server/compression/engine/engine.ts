@@ -47,6 +47,8 @@ export interface EngineRequest {
   factShare?: number | undefined;
   /** Added to the score of a sentence's words in proportion to the facts it states (fact-sentences.ts; history). */
   factBonus?: number | undefined;
+  /** Word units: a kept number takes the word it quantifies with a query too (history: the query asks about the older turns, never for a bare number). */
+  numberWords?: boolean | undefined;
   /** Required by query-aware weights. */
   query?: string | undefined;
   weights: WeightsId;
@@ -137,6 +139,7 @@ function cutOptions(req: EngineRequest): CutOptions {
     blockWeight: tuning.blockWeight,
     leadBonus: tuning.leadBonus,
     factShare: req.factShare,
+    numberWords: req.numberWords,
   };
 }
 

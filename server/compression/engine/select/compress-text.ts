@@ -99,6 +99,8 @@ export interface CutOptions {
   informationWeight?: number | undefined;
   /** With a query: share of the information prior blended in before the lexical prior (default 0; history sets it). */
   factShare?: number | undefined;
+  /** Word units: a kept number takes its word with a query too (default: only without one). */
+  numberWords?: boolean | undefined;
 }
 
 /** How many tokens to keep: a fixed target, or the score knee clamped to Nx bounds. */
@@ -322,8 +324,8 @@ export function cutText(input: ScoredText, options: CutOptions, target: Target, 
   const finished = new Map<string, Cut>();
   const negations = negationsOf(input);
   // Word units: a kept number takes the word it quantifies along (number-words.ts).
-  // Without a query only: with one, the number may be the answer itself, and at a tiny target its word would cost it.
-  const quantified = (spans: Span[]) => (options.coarse || options.query ? spans : withQuantifiedWords(input.text, input.blocks, spans));
+  // Without a query only (unless `numberWords`): with one, the number may be the answer itself, and at a tiny target its word would cost it.
+  const quantified = (spans: Span[]) => (options.coarse || (options.query && !options.numberWords) ? spans : withQuantifiedWords(input.text, input.blocks, spans));
   // `orphans`: keep orphan runs too (only for a text that is nothing else).
   const finish = (kept: Span[], orphans = false): Cut => {
     const key = `${orphans ? '+' : ''}${kept.map((k) => `${k.start}:${k.end}`).join(',')}`;
