@@ -18,10 +18,10 @@ type HistoryResult = components['schemas']['HistoryResult'];
 
 const KEEP_RECENT_DEFAULT = 3;
 /**
- * With a query, share of the query-free information prior in a word's score after the lexical prior:
- * turns that state facts outrank small talk echoing the question (docs/tuning.md, "History: factShare").
+ * With a query: the query-free scores plus this times each sentence's relevance to the query, so a
+ * query adds to the fact prior and never replaces it (docs/tuning.md, "History: the query adds").
  */
-const FACT_SHARE = 0.5;
+const QUERY_ADDS = 0.25;
 /**
  * Score bonus of a sentence stating three or more facts (names, numbers, dates, ids; pro rata for
  * fewer), with or without a query: such turns are kept before small talk. Development chats
@@ -84,7 +84,7 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     ...options,
     query: item.query,
     weights: item.query ? options.weights : ('espresso_v1' as const),
-    factShare: item.query ? FACT_SHARE : undefined,
+    queryAdds: item.query ? QUERY_ADDS : undefined,
     factBonus: FACT_BONUS,
   };
   const requests: EngineRequest[] = [];

@@ -99,6 +99,20 @@ describe('history compression', () => {
     expect(withQuery).toBeGreaterThanOrEqual(3);
   });
 
+  it('a query adds to what is kept without it: laptop order, where "agreed" in the question once pulled out the model and price (4x)', async () => {
+    const laptop = CHATS.find((c) => c.id === 'laptop-order')!;
+    const messages = [...laptop.turns.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content })), { role: 'user', content: laptop.question }];
+    const kept = async (query?: string) => {
+      const res = await compress({ messages, keep_recent: 2, target_compression_ratio: 4, ...(query ? { query } : {}) });
+      expect(res.status).toBe(200);
+      return laptop.facts.filter((f) => (res.body.data.summary as string).includes(f));
+    };
+    const without = await kept();
+    const withQuery = await kept(laptop.question);
+    for (const f of without) expect(withQuery, f).toContain(f);
+    expect(withQuery).toContain('1,389 USD');
+  });
+
   it('without a query, numbers and names of old turns are preferred over filler', async () => {
     const res = await compress({ messages: TRANSCRIPT, keep_recent: 1, target_compression_ratio: 2 });
     const old = (res.body.data.summary as string).split('\n').slice(0, 2).join(' ');
