@@ -50,15 +50,18 @@ describe('history: sentences that state facts', () => {
     expect(bonusOf('Great, thanks.')).toBe(0);
   });
 
-  it('a run of dropped turns is one [...] opening the next kept line, none after the last kept line', () => {
+  it('a run of dropped turns between two kept lines is one [...] opening the second; none at the edges', () => {
+    const thanks = clinic[2]!; // 'Great, thanks. By the way, is the flu shot clinic open this week too?'
     const parts = [
       { label: 'user: ', compressed: '' },
       { label: 'assistant: ', compressed: booked },
       { label: 'user: ', compressed: '' },
       { label: 'assistant: ', compressed: '' },
+      { label: 'user: ', compressed: thanks },
+      { label: 'assistant: ', compressed: '' },
     ];
-    expect(labelledLines(parts, true)).toBe(`[...] assistant: ${booked}`);
-    expect(labelledLines(parts, false)).toBe(`assistant: ${booked}`);
+    expect(labelledLines(parts, true)).toBe(`assistant: ${booked}\n[...] ${thanks}`);
+    expect(labelledLines(parts, false)).toBe(`assistant: ${booked}\n${thanks}`);
   });
 
   it('a speaker is named only where the line says I, we or you; a tool always is', () => {
@@ -75,7 +78,8 @@ describe('history: sentences that state facts', () => {
 
   it('a line that opens with a cut mark takes no second marker for the turns dropped before it', () => {
     const cut = '[...] Amara Osei on Tuesday 14 March [...]';
-    expect(labelledLines([{ label: 'user: ', compressed: '' }, { label: 'assistant: ', compressed: cut }], true)).toBe(cut);
+    const parts = [{ label: 'user: ', compressed: clinic[0]! }, { label: 'assistant: ', compressed: '' }, { label: 'user: ', compressed: cut }];
+    expect(labelledLines(parts, true)).toBe(`user: ${clinic[0]!}\n${cut}`);
   });
 });
 

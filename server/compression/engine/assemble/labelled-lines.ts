@@ -9,8 +9,8 @@ const SPEAKER_LABELS = new Set(['user: ', 'assistant: ']);
 /**
  * Labelled parts as one text, one line per part that kept something. A speaker's label (`user: `) only
  * where the line says "I", "we" or "you" (who said "200MB -> 510MB" changes nothing, who said "I
- * booked you" does); a run of parts that kept nothing is one `[...]` opening the next kept line,
- * none after the last one (the recent turns follow). docs/tuning.md, "History: structural tokens".
+ * booked you" does); a run of parts that kept nothing between two kept lines is one `[...]`
+ * opening the second, none at the edges. docs/tuning.md, "History: structural tokens".
  */
 export function labelledLines(parts: ReadonlyArray<{ label: string; compressed: string }>, placeholders: boolean): string {
   const lines: string[] = [];
@@ -21,8 +21,9 @@ export function labelledLines(parts: ReadonlyArray<{ label: string; compressed: 
       continue;
     }
     const label = SPEAKER_LABELS.has(p.label) && !PERSON_WORDS.test(p.compressed) ? '' : p.label;
-    // A line that opens with a cut mark already says that something before it was dropped.
-    const marker = dropped && !(label === '' && p.compressed.startsWith(PLACEHOLDER)) ? `${PLACEHOLDER} ` : '';
+    // Only between kept lines: the summary stands for the older turns, a selection at both ends. A
+    // line that opens with a cut mark already says that something before it was dropped.
+    const marker = dropped && lines.length > 0 && !(label === '' && p.compressed.startsWith(PLACEHOLDER)) ? `${PLACEHOLDER} ` : '';
     lines.push(`${marker}${label}${p.compressed}`);
     dropped = false;
   }
