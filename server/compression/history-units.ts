@@ -2,7 +2,10 @@ import { factCount } from './engine/score/fact-sentences.js';
 import { segment } from './engine/split/segment.js';
 import { countTokens } from './engine/text/tokens.js';
 
-/** Share of the richest fact sentence's labelled cost under which a coarse summary keeps fact phrases (docs/tuning.md, "History: fact phrases"). */
+/**
+ * Share of the richest fact sentence's labelled cost under which a coarse summary keeps word units
+ * (docs/tuning.md, "History: word units where the richest fact sentence cannot fit").
+ */
 const PHRASES_BELOW = 0.75;
 
 /**
@@ -10,7 +13,7 @@ const PHRASES_BELOW = 0.75;
  * facts (the cheapest of those), label included: then whole sentences would leave one fragment of
  * it, where word units keep its names, numbers and dates with the words they quantify.
  */
-export function factPhrasesFit(parts: readonly string[], labels: readonly string[], budget: number): boolean {
+export function wantsWordUnits(parts: readonly string[], labels: readonly string[], budget: number): boolean {
   let best: { facts: number; tokens: number } | undefined;
   parts.forEach((part, i) => {
     for (const s of segment(part, false).flatMap((b) => b.sentences)) {

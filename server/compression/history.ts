@@ -9,7 +9,7 @@ import { resolveModel } from '../catalog/model-catalog.js';
 import { checkQueryRule } from './query-rule.js';
 import { actualRatio, keepFraction, nxRatio } from './engine/ratio.js';
 import { countTokens } from './engine/text/tokens.js';
-import { factPhrasesFit } from './history-units.js';
+import { wantsWordUnits } from './history-units.js';
 
 type Single = components['schemas']['HistoryRequest'];
 type Batch = components['schemas']['HistoryBatchRequest'];
@@ -94,7 +94,7 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     const partLabels = prose.map((i) => `${item.messages[i]!.role}: `);
     const budget = Math.round(countTokens(context) * keepFraction(options.ratio ?? options.defaultRatio));
     // Coarse, where the turn stating the most facts cannot be kept whole: its facts as phrases.
-    const coarse = options.coarse && !factPhrasesFit(parts, partLabels, budget);
+    const coarse = options.coarse && !wantsWordUnits(parts, partLabels, budget);
     requests.push({ ...common, coarse, numberWords: true, format: 'text', context, parts, partLabels });
   }
   for (const i of json) requests.push({ ...common, format: 'tool', context: item.messages[i]!.content!, originalTokens: counts[i] });

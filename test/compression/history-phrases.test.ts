@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useApiKey } from '../helpers/accounts.js';
 import { useTestApp } from '../helpers/test-app.js';
-import { factPhrasesFit } from '../../server/compression/history-units.js';
+import { wantsWordUnits } from '../../server/compression/history-units.js';
 import { joinParts } from '../../server/compression/engine/engine.js';
 import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { CHATS } from '../fixtures/prose-chats.js';
@@ -22,11 +22,11 @@ const budgetAt = (turns: readonly string[], nx: number) => Math.round(countToken
 describe('history at high ratios: fact phrases rather than a fragment', () => {
   it('switches to phrases where the richest fact sentence cannot be kept whole (clinic: 10x), not where it can (4x)', () => {
     const turns = olderTurns('clinic-appointment');
-    expect(factPhrasesFit(turns, labels(turns), budgetAt(turns, 10))).toBe(true);
-    expect(factPhrasesFit(turns, labels(turns), budgetAt(turns, 4))).toBe(false);
+    expect(wantsWordUnits(turns, labels(turns), budgetAt(turns, 10))).toBe(true);
+    expect(wantsWordUnits(turns, labels(turns), budgetAt(turns, 4))).toBe(false);
     // Small talk only: nothing to keep as phrases.
     const smallTalk = ['Perfect. Have a nice day!', 'You too, take care.'];
-    expect(factPhrasesFit(smallTalk, labels(smallTalk), 1)).toBe(false);
+    expect(wantsWordUnits(smallTalk, labels(smallTalk), 1)).toBe(false);
   });
 
   it('a kept number or date keeps the word it quantifies, with a query too (database migration, 10x)', async () => {
