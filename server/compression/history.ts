@@ -7,8 +7,9 @@ import { labelledLines } from './engine/assemble/labelled-lines.js';
 import { looksLikeJson } from './engine/formats/looks-like-json.js';
 import { resolveModel } from '../catalog/model-catalog.js';
 import { checkQueryRule } from './query-rule.js';
-import { actualRatio, nxRatio } from './engine/ratio.js';
+import { actualRatio, keepFraction, nxRatio } from './engine/ratio.js';
 import { countTokens } from './engine/text/tokens.js';
+import { wantsWordUnits } from './history-units.js';
 
 type Single = components['schemas']['HistoryRequest'];
 type Batch = components['schemas']['HistoryBatchRequest'];
@@ -17,10 +18,10 @@ type HistoryResult = components['schemas']['HistoryResult'];
 
 const KEEP_RECENT_DEFAULT = 3;
 /**
- * With a query, share of the query-free information prior in a word's score after the lexical prior:
- * turns that state facts outrank small talk echoing the question (docs/tuning.md, "History: factShare").
+ * With a query: the query-free scores plus this times each sentence's relevance to the query, so a
+ * query adds to the fact prior and never replaces it (docs/tuning.md, "History: the query adds").
  */
-const FACT_SHARE = 0.5;
+const QUERY_ADDS = 0.25;
 /**
  * Score bonus of a sentence stating three or more facts (names, numbers, dates, ids; pro rata for
  * fewer), with or without a query: such turns are kept before small talk. Development chats
@@ -83,13 +84,18 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     ...options,
     query: item.query,
     weights: item.query ? options.weights : ('espresso_v1' as const),
-    factShare: item.query ? FACT_SHARE : undefined,
+    queryAdds: item.query ? QUERY_ADDS : undefined,
     factBonus: FACT_BONUS,
   };
   const requests: EngineRequest[] = [];
   if (prose.length) {
     const parts = prose.map((i) => item.messages[i]!.content!);
-    requests.push({ ...common, format: 'text', context: joinParts(parts), parts, partLabels: prose.map((i) => `${item.messages[i]!.role}: `) });
+    const context = joinParts(parts);
+    const partLabels = prose.map((i) => `${item.messages[i]!.role}: `);
+    const budget = Math.round(countTokens(context) * keepFraction(options.ratio ?? options.defaultRatio));
+    // Coarse, where the turn stating the most facts cannot be kept whole: its facts as phrases.
+    const coarse = options.coarse && !wantsWordUnits(parts, partLabels, budget);
+    requests.push({ ...common, coarse, numberWords: true, format: 'text', context, parts, partLabels });
   }
   for (const i of json) requests.push({ ...common, format: 'tool', context: item.messages[i]!.content!, originalTokens: counts[i] });
   return {

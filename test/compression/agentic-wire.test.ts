@@ -100,14 +100,15 @@ describe('published clients: history', () => {
     const lastSummarized = CONVERSATION.length - d.messages_kept - 1;
     expect(lastSummarized).toBe(3);
     expect(d.messages_compressed).toBe(lastSummarized + 1);
-    // One `role: content` line per summarized turn that kept something; a run of turns that kept
-    // nothing is one `[...]` line. The labelled lines follow the conversation's order.
+    // One line per summarized turn that kept something (`role: ` where the role is needed to read
+    // it); a run of turns that kept nothing is one `[...]` opening the next line. The labelled
+    // lines follow the conversation's order.
     const lines = d.summary.split('\n') as string[];
     const roles = CONVERSATION.slice(0, lastSummarized + 1).map((m) => m.role);
     let next = 0;
     for (const line of lines) {
-      if (line === '[...]') continue;
-      const role = line.slice(0, line.indexOf(':'));
+      const role = /^(?:\[\.\.\.\] )?(\w+): /u.exec(line)?.[1];
+      if (role === undefined || !roles.includes(role)) continue;
       while (next < roles.length && roles[next] !== role) next++;
       expect(next, `${line} is not a summarized turn in order`).toBeLessThan(roles.length);
       next++;

@@ -47,17 +47,17 @@ describe('history compression', () => {
     expect(out[0]).toEqual(TRANSCRIPT[0]);
     expect(out[1]).toEqual({ role: 'user', content: data.summary });
     expect(out.slice(-2)).toEqual(TRANSCRIPT.slice(-2));
-    // one line per older turn that kept some content, in order, labelled by role (the empty
-    // tool-call turn says nothing); a run of turns that kept nothing is one `[...]` opening the
-    // next kept line, or a last line of its own
+    // one line per older turn that kept some content, in order (the empty tool-call turn says
+    // nothing); the tool's line is labelled, a speaker's where it says I / we / you; a run of turns
+    // that kept nothing is one `[...]` opening the next kept line, none after the last
     const lines = (data.summary as string).split('\n');
-    const labels = lines.filter((l) => l !== '[...]').map((l) => unmarked(l).slice(0, unmarked(l).indexOf(':')));
+    const labels = lines.map((l) => /^(user|assistant|tool): /u.exec(unmarked(l))?.[1]).filter((l) => l !== undefined);
     const roles = ['user', 'assistant', 'tool', 'user'];
     let at = 0;
     for (const label of labels) at = roles.indexOf(label, at) + 1;
     expect(at, labels.join(',')).toBeGreaterThan(0);
-    expect(labels.length + lines.filter((l) => l === '[...]').length).toBeGreaterThanOrEqual(2);
-    expect(lines.slice(0, -1).some((l) => l === '[...]')).toBe(false);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.some((l) => l === '[...]')).toBe(false);
     // the five older turns (the empty one too) are replaced by the summary; the two recent ones kept
     expect(data.messages_compressed).toBe(5);
     expect(data.messages_kept).toBe(2);
@@ -97,6 +97,20 @@ describe('history compression', () => {
     const withQuery = await kept(messages.at(-1)!.content);
     expect(withQuery).toBeGreaterThanOrEqual(await kept());
     expect(withQuery).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a query adds to what is kept without it: laptop order, where "agreed" in the question once pulled out the model and price (4x)', async () => {
+    const laptop = CHATS.find((c) => c.id === 'laptop-order')!;
+    const messages = [...laptop.turns.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content })), { role: 'user', content: laptop.question }];
+    const kept = async (query?: string) => {
+      const res = await compress({ messages, keep_recent: 2, target_compression_ratio: 4, ...(query ? { query } : {}) });
+      expect(res.status).toBe(200);
+      return laptop.facts.filter((f) => (res.body.data.summary as string).includes(f));
+    };
+    const without = await kept();
+    const withQuery = await kept(laptop.question);
+    for (const f of without) expect(withQuery, f).toContain(f);
+    expect(withQuery).toContain('1,389 USD');
   });
 
   it('without a query, numbers and names of old turns are preferred over filler', async () => {
@@ -140,11 +154,12 @@ describe('history compression', () => {
 
   it('takes any role string and nullable name / tool_call_id; keep_recent outside 1..50 is 422 {detail}', async () => {
     const messages = [
-      { role: 'developer', content: 'Prefer metric units.', name: null, tool_call_id: null },
-      { role: 'user', content: TOPICS['railway']!.join(' '), name: 'ana' },
+      { role: 'developer', content: TOPICS['railway']!.join(' '), name: null, tool_call_id: null },
+      { role: 'user', content: 'Prefer metric units.', name: 'ana' },
       { role: 'assistant', content: 'Noted.' },
       { role: 'user', content: 'How long is the tunnel?' },
     ];
+    // A role other than user or assistant keeps its label, with no "I" or "you" in the line too.
     const res = await compress({ messages, keep_recent: 2 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.summary.split('\n')[0]).toMatch(/^developer: /);

@@ -41,12 +41,14 @@ export interface EngineRequest {
    */
   partLabels?: readonly string[] | undefined;
   /**
-   * With a query: share of the query-free information prior (numbers, names, dates) blended into
-   * the scores before the lexical prior (history: turns that state facts outrank small talk).
+   * With a query: words keep their query-free score and gain this times their sentence's lexical
+   * relevance (history: a query adds to what is kept without it, never replaces it).
    */
-  factShare?: number | undefined;
+  queryAdds?: number | undefined;
   /** Added to the score of a sentence's words in proportion to the facts it states (fact-sentences.ts; history). */
   factBonus?: number | undefined;
+  /** Word units: a kept number takes the word it quantifies with a query too (history: the query asks about the older turns, never for a bare number). */
+  numberWords?: boolean | undefined;
   /** Required by query-aware weights. */
   query?: string | undefined;
   weights: WeightsId;
@@ -136,7 +138,8 @@ function cutOptions(req: EngineRequest): CutOptions {
     lexicalMatch: tuning.lexicalMatch,
     blockWeight: tuning.blockWeight,
     leadBonus: tuning.leadBonus,
-    factShare: req.factShare,
+    queryAdds: req.queryAdds,
+    numberWords: req.numberWords,
   };
 }
 

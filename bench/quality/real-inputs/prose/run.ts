@@ -19,6 +19,7 @@ import { truncate } from '../../../lib/baselines.js';
 import { budgetFor, createBench, machineHeader, pct, Report } from '../../../lib/common.js';
 import { facts } from '../../families/question-agnostic.js';
 import { CHATS, type Chat } from '../../../../test/fixtures/prose-chats.js';
+import { CHATS_DEV2 } from '../../../../test/fixtures/prose-chats-dev2.js';
 import { packageReadmes, plainDocs, README_EXAMPLE } from './inputs.js';
 import { boilerplateShare, codeBlocks, codeFate, cutSides, installCommands, withItsWord, outputPieces, sentencesOf, subjectOf, wholeSentenceShare } from './measures.js';
 import { SHORT_QUESTIONS } from './short-questions.js';
@@ -194,7 +195,10 @@ async function main(): Promise<void> {
     { role: 'user', content: chat.question },
   ];
   let worstHist = { score: Infinity, text: '' };
-  for (const chat of CHATS) {
+  // Rows per set: the first 8 development chats, the 13 of the second set (dev2), the 4 held out;
+  // `all` stays the first fixture's 12, as in earlier tables.
+  const groups = [...CHATS.map((chat) => ({ chat, group: chat.split as string, inAll: true })), ...CHATS_DEV2.map((chat) => ({ chat, group: 'dev2', inAll: false }))];
+  for (const { chat, group, inAll } of groups) {
     const messages = toMessages(chat);
     const older = messages.slice(1, -2);
     const olderText = older.map((m) => `${m.role}: ${m.content}`).join('\n');
@@ -208,7 +212,7 @@ async function main(): Promise<void> {
       }
       outs['first-N'] = truncate(olderText, budgetFor(countTokens(olderText), nx));
       for (const [m, out] of Object.entries(outs)) {
-        for (const c of [histCell(`${m} (${chat.split})`, nx), histCell(`${m} (all)`, nx)]) {
+        for (const c of [histCell(`${m} (${group})`, nx), ...(inAll ? [histCell(`${m} (all)`, nx)] : [])]) {
           c.facts += chat.facts.length;
           c.kept += chat.facts.filter((x) => out.includes(x)).length;
           const body = out.replace(/^(\[\.\.\.\] )?(?:user|assistant|tool): /gmu, '$1');
@@ -225,7 +229,7 @@ async function main(): Promise<void> {
     }
   }
   worst.history = worstHist.text;
-  report.print(`### history: ${CHATS.length} written support chats (${CHATS.filter((c) => c.split === 'dev').length} development, ${CHATS.filter((c) => c.split === 'held-out').length} held out), keep_recent = 2, facts in the first four turns`);
+  report.print(`### history: ${CHATS.length + CHATS_DEV2.length} written support chats (${CHATS.filter((c) => c.split === 'dev').length} development, ${CHATS_DEV2.length} development of a second set, ${CHATS.filter((c) => c.split === 'held-out').length} held out), keep_recent = 2, facts in the first four turns`);
   report.print();
   const histRows = Object.keys(hist).flatMap((m) => NX.map((nx) => [`${m} ${nx}x`, pct(hist[m]![nx]!.kept, hist[m]![nx]!.facts), ratioStr(hist[m]![nx]!.wholeSeg / hist[m]![nx]!.segs), `${hist[m]![nx]!.marked}/${hist[m]![nx]!.cuts}`]));
   report.table('history (early-turn facts kept in the summary)', ['method', 'facts kept', 'whole-sentence share', 'cut sides marked'], histRows);

@@ -50,15 +50,36 @@ describe('history: sentences that state facts', () => {
     expect(bonusOf('Great, thanks.')).toBe(0);
   });
 
-  it('a run of dropped turns is one [...] opening the next kept line, or a last line of its own', () => {
+  it('a run of dropped turns between two kept lines is one [...] opening the second; none at the edges', () => {
+    const thanks = clinic[2]!; // 'Great, thanks. By the way, is the flu shot clinic open this week too?'
     const parts = [
       { label: 'user: ', compressed: '' },
       { label: 'assistant: ', compressed: booked },
       { label: 'user: ', compressed: '' },
       { label: 'assistant: ', compressed: '' },
+      { label: 'user: ', compressed: thanks },
+      { label: 'assistant: ', compressed: '' },
     ];
-    expect(labelledLines(parts, true)).toBe(`[...] assistant: ${booked}\n[...]`);
-    expect(labelledLines(parts, false)).toBe(`assistant: ${booked}`);
+    expect(labelledLines(parts, true)).toBe(`assistant: ${booked}\n[...] ${thanks}`);
+    expect(labelledLines(parts, false)).toBe(`assistant: ${booked}\n${thanks}`);
+  });
+
+  it('a speaker is named only where the line says I, we or you; a tool always is', () => {
+    const heap = CHATS.find((c) => c.id === 'memory-leak')!.turns[2]!; // 'The heap grows 200MB -> 510MB over 40 min, ... It started after we deployed v3.8.2.'
+    const growth = heap.slice(0, heap.indexOf(' It started'));
+    const parts = [
+      { label: 'user: ', compressed: growth },
+      { label: 'assistant: ', compressed: booked },
+      { label: 'user: ', compressed: heap },
+      { label: 'tool: ', compressed: '{"heap_mb": 510}' },
+    ];
+    expect(labelledLines(parts, true).split('\n')).toEqual([growth, `assistant: ${booked}`, `user: ${heap}`, 'tool: {"heap_mb": 510}']);
+  });
+
+  it('a line that opens with a cut mark takes no second marker for the turns dropped before it', () => {
+    const cut = '[...] Amara Osei on Tuesday 14 March [...]';
+    const parts = [{ label: 'user: ', compressed: clinic[0]! }, { label: 'assistant: ', compressed: '' }, { label: 'user: ', compressed: cut }];
+    expect(labelledLines(parts, true)).toBe(`user: ${clinic[0]!}\n${cut}`);
   });
 });
 
