@@ -37,6 +37,14 @@ describe('Chinese and Japanese question words and demonstratives are not terms',
     }
   });
 
+  it('drops a lone hiragana character (a particle after a name: "ul は"), not a lone kanji', () => {
+    expect(terms('アンダーラインを出せない端末で強調表示ができるとき ul はどうする？')).not.toContain('は');
+    expect(terms('ul は、 指定されたファイル (指定されていなければ標準入力) を読み')).not.toContain('を');
+    expect(terms('format 默认是什么值？')).toContain('值');
+    expect(terms('-ms と -me はいずれも適切なマクロです。')).toEqual(expect.arrayContaining(['ms', 'me', 'マク']));
+    expect(terms('-ms と -me はいずれも適切なマクロです。')).not.toContain('と');
+  });
+
   it('keeps content words that merely contain a glue character', () => {
     expect(terms('文件的内容')).toEqual(['文件', '件的', '的内', '内容']);
     expect(terms('ファイルシステム')).toContain('シス');

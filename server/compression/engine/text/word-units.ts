@@ -10,6 +10,7 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}々〆ー]/u;
 /** Southeast Asian scripts written without spaces between words. */
 const SEGMENTED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const RUN = /[\p{L}\p{M}\p{N}]+/gu;
+const HIRAGANA = /\p{Script=Hiragana}/u;
 /**
  * Chinese and Japanese question words, demonstratives and question endings (English's "what",
  * "this", "is"): a CJK run is cut where they stand, so neither they nor the pairs they form with
@@ -39,9 +40,12 @@ function foldText(text: string): string {
     .normalize('NFC');
 }
 
-/** Appends the overlapping pairs of a run of CJK characters (the character itself when alone). */
+/**
+ * Appends the overlapping pairs of a run of CJK characters; a lone character is a unit unless it is
+ * hiragana, which alone is a particle ("ul は", "-ms と -me").
+ */
 function cjkPairs(chars: readonly string[], out: string[]): void {
-  if (chars.length === 1) out.push(chars[0]!);
+  if (chars.length === 1 && !HIRAGANA.test(chars[0]!)) out.push(chars[0]!);
   for (let k = 0; k + 1 < chars.length; k++) out.push(chars[k]! + chars[k + 1]!);
 }
 
