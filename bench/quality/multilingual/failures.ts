@@ -18,6 +18,7 @@ const { values: args } = parseArgs({
     nx: { type: 'string', default: '10' },
     coarse: { type: 'string', default: 'true' },
     distractors: { type: 'string', default: '9' },
+    seed: { type: 'string', default: '0' },
   },
 });
 const lang = args.language!;
@@ -26,7 +27,7 @@ const k = Number(args.distractors);
 const engine = createEngine(memoScorer(createOnnxWordScorer({ modelsDir: 'models' }), 9));
 const set = args.questions === 'hand' ? loadHandQuestions(lang) : loadLanguage(lang);
 const items = set.items.filter((it) => it.split === 'dev');
-const random = rng(k * 1000 + lang.charCodeAt(0));
+const random = rng(k * 1000 + lang.charCodeAt(0) + 7919 * Number(args.seed));
 for (let i = 0; i < items.length; i++) {
   const item = items[i]!;
   const context = haystack({ paragraphs: set.paragraphs, items: [] }, { question: item.question, answers: [item.answer], gold: item.gold }, k, i, random);

@@ -9,7 +9,7 @@
  *
  * Flags: --split dev|test (default test; choose anything on dev only), --limit N (questions per
  * language), --languages en,zh,..., --methods 'latte_v2,BM25 sentences', --distractors 9,
- * --models DIR, --out DIR (default bench/out; writes languages[-dev].json and .md).
+ * --seed N (another draw of distractors), --models DIR, --out DIR (default bench/out; writes languages[-dev].json and .md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     languages: { type: 'string', default: LANGUAGES.join(',') },
     methods: { type: 'string' },
     distractors: { type: 'string', default: '9' },
+    /** Draws other distractors for the same questions (default 0: the committed tables' draw); a dev split read more ways. */
+    seed: { type: 'string', default: '0' },
     models: { type: 'string', default: 'models' },
     out: { type: 'string', default: 'bench/out' },
     /** The engine's lexical weight for every language (default: its own choice by script, language.ts). */
@@ -67,7 +69,7 @@ const samples: Record<string, { question: string; answer: string; output: string
 for (const lang of args.languages!.split(',')) {
   const set = args.questions === 'hand' ? loadHandQuestions(lang) : loadLanguage(lang);
   const items = set.items.filter((it) => it.split === args.split).slice(0, args.limit ? Number(args.limit) : undefined);
-  const random = rng(k * 1000 + lang.charCodeAt(0));
+  const random = rng(k * 1000 + lang.charCodeAt(0) + 7919 * Number(args.seed));
   const cells = new Map<string, Cell>();
   const started = performance.now();
   for (let i = 0; i < items.length; i++) {

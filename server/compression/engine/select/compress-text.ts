@@ -201,7 +201,9 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   // long paragraph still lifts it.
   const bestShare = options.coarse && options.query ? BLOCK_BEST_SHARE : 0.5;
   const blockScore = (b: Block, rest: readonly Sentence[]) => (1 - bestShare) * score(b) + bestShare * Math.max(...rest.map((s) => sentenceScore.get(s)!));
-  const blockWeight = options.coarse ? 0 : (options.blockWeight ?? BLOCK_WEIGHT);
+  // In Chinese and Japanese the score is the lexical prior, which holds its paragraph's share already:
+  // there a clause ranks by its own sentence, as BM25 sentences do (docs/languages.md, "Block weight").
+  const blockWeight = options.coarse ? 0 : (options.blockWeight ?? BLOCK_WEIGHT) * (1 - unspacedShare(text));
   const lead = options.query ? (options.leadBonus ?? LEAD_BONUS) : 0;
   const inContext = new Map<Sentence, number>();
   for (const b of blocks) {

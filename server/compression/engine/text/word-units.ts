@@ -10,6 +10,19 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}々〆ー]/u;
 /** Southeast Asian scripts written without spaces between words. */
 const SEGMENTED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const RUN = /[\p{L}\p{M}\p{N}]+/gu;
+const HIRAGANA = /\p{Script=Hiragana}/u;
+/**
+ * Chinese and Japanese question words, demonstratives and question endings (English's "what",
+ * "this", "is"): a CJK run is cut where they stand, so neither they nor the pairs they form with
+ * their neighbours ("用什", "么语") are terms. Chinese forms are simplified, which Japanese lacks.
+ */
+const CJK_GLUE = new RegExp(
+  [
+    ...'为什么 什么 怎么样 怎么 怎样 如何 哪个 哪些 哪里 哪儿 哪 这个 这些 这种 这样 这 那个 那些 那种 谁 吗 呢'.split(' '),
+    ...'でしょうか ですか ますか どれ どの どんな どこ どう どちら いつ だれ 誰 なに なん 何 これら これ それ この その'.split(' '),
+  ].join('|'),
+  'gu',
+);
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -27,6 +40,15 @@ function foldText(text: string): string {
     .normalize('NFC');
 }
 
+/**
+ * Appends the overlapping pairs of a run of CJK characters; a lone character is a unit unless it is
+ * hiragana, which alone is a particle ("ul は", "-ms と -me").
+ */
+function cjkPairs(chars: readonly string[], out: string[]): void {
+  if (chars.length === 1 && !HIRAGANA.test(chars[0]!)) out.push(chars[0]!);
+  for (let k = 0; k + 1 < chars.length; k++) out.push(chars[k]! + chars[k + 1]!);
+}
+
 /** Appends the units of one run of letters, marks and digits to `out`. */
 function runUnits(run: string, out: string[]): void {
   if (!CJK.test(run) && !SEGMENTED.test(run)) {
@@ -42,8 +64,7 @@ function runUnits(run: string, out: string[]): void {
     while (j < chars.length && (CJK.test(chars[j]!) ? 'cjk' : SEGMENTED.test(chars[j]!) ? 'seg' : 'word') === kind) j++;
     const part = chars.slice(i, j);
     if (kind === 'cjk') {
-      if (part.length === 1) out.push(part[0]!);
-      for (let k = 0; k + 1 < part.length; k++) out.push(part[k]! + part[k + 1]!);
+      for (const piece of part.join('').split(CJK_GLUE)) cjkPairs([...piece], out);
     } else if (kind === 'seg') {
       segmenter ??= new Intl.Segmenter('th', { granularity: 'word' });
       for (const s of segmenter.segment(part.join(''))) if (s.isWordLike) out.push(s.segment);
