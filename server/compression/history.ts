@@ -18,17 +18,17 @@ type HistoryResult = components['schemas']['HistoryResult'];
 
 const KEEP_RECENT_DEFAULT = 3;
 /**
- * With a query: the query-free scores plus this times each sentence's relevance to the query, so a
- * query adds to the fact prior and never replaces it (docs/tuning.md, "History: the query adds").
- */
-const QUERY_ADDS = 0.25;
-/**
  * Score bonus of a sentence stating three or more facts (names, numbers, dates, ids; pro rata for
  * fewer), with or without a query: such turns are kept before small talk. Development chats
  * (show-history.ts), facts kept of 26 at 2/4/10x, with / without the query: 0 24 / 19 / 10 and
  * 23 / 16 / 4; 1 25 / 21 / 11 and 25 / 17 / 3; 1.5 25 / 21 / 11 and 25 / 19 / 3; 2.5 as 1.5.
  */
 const FACT_BONUS = 1.5;
+/**
+ * The same with a query, lower: at 1.5 the bonus outranked the query's own sentence in transcripts
+ * dense with facts (docs/tuning.md, "History: the fact bonus under a query").
+ */
+const FACT_BONUS_WITH_QUERY = 0.5;
 const DEFAULT_MODEL = 'hcc_latte_v1';
 
 /** One transcript and how many of its latest messages stay verbatim. */
@@ -84,8 +84,7 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     ...options,
     query: item.query,
     weights: item.query ? options.weights : ('espresso_v1' as const),
-    queryAdds: item.query ? QUERY_ADDS : undefined,
-    factBonus: FACT_BONUS,
+    factBonus: item.query ? FACT_BONUS_WITH_QUERY : FACT_BONUS,
   };
   const requests: EngineRequest[] = [];
   if (prose.length) {

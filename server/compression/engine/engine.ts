@@ -40,11 +40,6 @@ export interface EngineRequest {
    * checked on those lines, so labels and markers of dropped turns no longer eat it.
    */
   partLabels?: readonly string[] | undefined;
-  /**
-   * With a query: words keep their query-free score and gain this times their sentence's lexical
-   * relevance (history: a query adds to what is kept without it, never replaces it).
-   */
-  queryAdds?: number | undefined;
   /** Added to the score of a sentence's words in proportion to the facts it states (fact-sentences.ts; history). */
   factBonus?: number | undefined;
   /** Word units: a kept number takes the word it quantifies with a query too (history: the query asks about the older turns, never for a bare number). */
@@ -138,7 +133,6 @@ function cutOptions(req: EngineRequest): CutOptions {
     lexicalMatch: tuning.lexicalMatch,
     blockWeight: tuning.blockWeight,
     leadBonus: tuning.leadBonus,
-    queryAdds: req.queryAdds,
     numberWords: req.numberWords,
   };
 }

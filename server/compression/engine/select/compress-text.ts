@@ -96,11 +96,6 @@ export interface CutOptions {
   leadBonus?: number | undefined;
   /** Share of the information prior without a query (default INFORMATION_WEIGHT); benchmarks set 0 to see a model alone. */
   informationWeight?: number | undefined;
-  /**
-   * With a query: words keep their query-free score (the information prior) and gain this times
-   * their sentence's lexical relevance, so the query adds to what is kept without it (history).
-   */
-  queryAdds?: number | undefined;
   /** Word units: a kept number takes its word with a query too (default: only without one). */
   numberWords?: boolean | undefined;
 }
@@ -146,11 +141,6 @@ function withQueryEchoes(info: Float32Array, text: string, words: readonly Word[
   return info;
 }
 
-/** `base + share * extra`, word by word. */
-function added(base: Float32Array, extra: Float32Array, share: number): Float32Array {
-  return base.map((v, i) => v + share * extra[i]!);
-}
-
 /** Adds each sentence's `bonus` to the scores of the words it holds (sentences and words in text order). */
 function withBonuses(words: readonly Word[], scores: Float32Array, sentences: readonly Sentence[]): Float32Array {
   if (!sentences.some((s) => s.bonus)) return scores;
@@ -167,14 +157,9 @@ function withBonuses(words: readonly Word[], scores: Float32Array, sentences: re
 function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared {
   const { text, words, blocks } = input;
   const sentences = blocks.flatMap((b) => b.sentences);
-  const lexicalOf = (query: string, weight: number, scores: Float32Array) =>
-    withLexicalPrior(text, words, scores, sentences, query, weight, options.lexicalMatch ?? LEXICAL_MATCH, blocks, input.lexical);
-  const queryFree = () => withInformationPrior(words, text, input.scores, options.informationWeight ?? INFORMATION_WEIGHT);
-  const queried = !options.query
-    ? queryFree()
-    : options.queryAdds
-      ? added(queryFree(), lexicalOf(options.query, 1, new Float32Array(words.length)), options.queryAdds)
-      : lexicalOf(options.query, options.lexicalWeight ?? LEXICAL_WEIGHT, input.scores);
+  const queried = options.query
+    ? withLexicalPrior(text, words, input.scores, sentences, options.query, options.lexicalWeight ?? LEXICAL_WEIGHT, options.lexicalMatch ?? LEXICAL_MATCH, blocks, input.lexical)
+    : withInformationPrior(words, text, input.scores, options.informationWeight ?? INFORMATION_WEIGHT);
   const scores = withBonuses(words, queried, sentences);
   const score = spanScorer(words, scores);
   const tokenCost = (s: Span) => countTokens(text.slice(s.start, s.end));
