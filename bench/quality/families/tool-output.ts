@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MODEL_CATALOG } from '../../../server/catalog/model-catalog.js';
+import { repeatKey } from '../../../server/compression/engine/formats/log-repeats.js';
 import { countTokens } from '../../../server/compression/engine/text/tokens.js';
 import { toolOutput, type ToolOutputItem } from '../../../server/compression/tool-output.js';
 import { rng } from '../../lib/squad.js';
@@ -283,7 +284,9 @@ export const main: FamilyMain = async (argv) => {
       if (nx === NX[0]) logFormats.set(o.format, (logFormats.get(o.format) ?? 0) + 1);
       c.logs++;
       c.issueLines += issues.length;
-      const missing = issues.filter((l) => !o.text.includes(l));
+      // A line of a run collapsed with its count (`[repeated N times]`, `{lo..hi}` ranges) is kept as that run.
+      const collapsed = new Set(o.text.split('\n').filter((l) => / \[(repeated \d+ times|\d+ lines like this)\]$/u.test(l)).map((l) => repeatKey(l.replace(/ \[(repeated \d+ times|\d+ lines like this)\]$/u, '').replace(/\{(\d+)\.\.\d+\}/gu, '$1').trim())));
+      const missing = issues.filter((l) => !o.text.includes(l) && !collapsed.has(repeatKey(l)));
       c.kept += issues.length - missing.length;
       if (!missing.length) c.allKept++;
       for (const line of missing) logMisses.push({ log: log.name, nx, line, format: o.format });
