@@ -29,7 +29,8 @@ describe('npm start (server/main.ts)', () => {
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // 'close' (after its output is read), not 'exit': the last log lines may still be in the pipe at exit.
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {

@@ -27,8 +27,9 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
   // A start that got past the failure would listen: stop it so the test fails instead of hanging.
   const guard = setTimeout(() => child.kill('SIGKILL'), 40_000);
+  // 'close', not 'exit': a start that fails in a fraction of a second exits before its stderr is read.
   return new Promise((resolve) =>
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       clearTimeout(guard);
       resolve({ code, stderr, stdout });
     }),

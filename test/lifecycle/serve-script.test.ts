@@ -52,7 +52,8 @@ describe('scripts/serve.sh (the image CMD)', () => {
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // 'close' (after its output is read), not 'exit': the last log lines may still be in the pipe at exit.
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setInterval(() => {
