@@ -81,20 +81,24 @@ async function once() {
       const times = [];
       const engine = [];
       const cpu = [];
+      const mainCpu = [];
       for (let i = 0; i < 6; i++) {
         const before = await engineMs(url);
         const cpuBefore = cpuMs(server);
+        const mainBefore = cpuMs(server, { mainOnly: true });
         const t = performance.now();
         const res = await post(path, body, { 'X-API-Key': key });
         if (res.status !== 200) throw new Error(`${model}: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
         times.push(Math.round(performance.now() - t));
         cpu.push(Math.round(cpuMs(server) - cpuBefore));
+        mainCpu.push(Math.round(cpuMs(server, { mainOnly: true }) - mainBefore));
         engine.push((await engineMs(url)) - before);
       }
       // engine: the engine pool's own time for the request (queueing included), from /metrics,
       // to tell a slow first request's engine part from the rest (HTTP, auth, billing, database).
-      // cpu: the server's CPU time over all its threads, which a loaded machine inflates far less than wall time.
+      // cpu: the server's CPU time over all its threads, which a loaded machine inflates far less than wall time;
+      // mainCpu: its main thread's alone (HTTP, validation, auth, billing, PGlite), the rest being the engine's and V8's.
       requests[model] = {
         firstMs: times[0],
         warmMedianMs: median(times.slice(1)),
@@ -102,6 +106,8 @@ async function once() {
         engineWarmMedianMs: median(engine.slice(1)),
         cpuFirstMs: cpu[0],
         cpuWarmMedianMs: median(cpu.slice(1)),
+        mainCpuFirstMs: mainCpu[0],
+        mainCpuWarmMedianMs: median(mainCpu.slice(1)),
       };
     }
     const metrics = await (await fetch(`${url}/metrics`)).text();
@@ -129,11 +135,11 @@ function serverPid(pid) {
   return undefined;
 }
 
-/** CPU time of every thread of `pid` so far, ms (Linux schedstat; NaN elsewhere). */
-function cpuMs(pid) {
+/** CPU time of every thread of `pid` (or its main thread only) so far, ms (Linux schedstat; NaN elsewhere). */
+function cpuMs(pid, { mainOnly = false } = {}) {
   if (!pid) return NaN;
   let ns = 0;
-  for (const tid of readdirProc(`/proc/${pid}/task`)) ns += Number(readProc(`/proc/${pid}/task/${tid}/schedstat`).split(' ')[0] || 0);
+  for (const tid of mainOnly ? [pid] : readdirProc(`/proc/${pid}/task`)) ns += Number(readProc(`/proc/${pid}/task/${tid}/schedstat`).split(' ')[0] || 0);
   return ns / 1e6;
 }
 
@@ -177,6 +183,11 @@ const summary = restarts.length === 0 ? undefined : {
     const first = median(restarts.map((r) => r.requests[m].cpuFirstMs));
     const warm = median(restarts.map((r) => r.requests[m].cpuWarmMedianMs));
     return [m, `${first} vs ${warm} ms (${(first / warm).toFixed(1)}x)`];
+  })),
+  mainCpuFirstVsWarm: Object.fromEntries(Object.keys(CALLS).map((m) => {
+    const first = median(restarts.map((r) => r.requests[m].mainCpuFirstMs));
+    const warm = median(restarts.map((r) => r.requests[m].mainCpuWarmMedianMs));
+    return [m, `${first} vs ${warm} ms`];
   })),
   worstRatio: Math.max(...restarts.flatMap((r) => Object.values(r.requests).map((q) => Number((q.firstMs / q.warmMedianMs).toFixed(1))))),
 };
