@@ -52,7 +52,7 @@ export async function serve(config: Config, tlsFiles: { cert: Buffer; key: Buffe
   const weights = weightsOnDisk(config.modelsDir);
   // Load the bundled networks now, not in the first requests; /health/ready answers 503 until done.
   // Started before the database: the workers load while the main thread opens and migrates it.
-  // Readiness also waits for what warms after createApp below: validators, each family once, each table.
+  // Readiness also waits for what warms after createApp below: validators, each family's example (three runs), each table.
   let routesWarmed!: () => void;
   const routesWarm = new Promise<void>((resolve) => (routesWarmed = resolve));
   let networksLoaded: Promise<unknown> = Promise.resolve();
@@ -124,7 +124,7 @@ export async function serve(config: Config, tlsFiles: { cert: Buffer; key: Buffe
     networksLoaded
       .then(() => warmFamilies(backend, loadSpec(), config.engineWorkers))
       .then(
-        ({ families, failed, ms }) => (Object.keys(failed).length ? logger.warn({ families, failed, ms }, 'some families not run ahead') : logger.info({ families, ms }, 'every family run once')),
+        ({ families, failed, ms }) => (Object.keys(failed).length ? logger.warn({ families, failed, ms }, 'some families not run ahead') : logger.info({ families, ms }, 'every family run ahead')),
         (err: unknown) => logger.warn({ reason: reason(err) }, 'families not run ahead'),
       ),
     warmTables(db.db, db.schema, { write: db.driver === 'pglite' })

@@ -10,6 +10,9 @@ import { resolveModel } from '../catalog/model-catalog.js';
  * readiness, once per worker: a family's own parsing code otherwise ran cold on its first client
  * request (figures in docs/operations-probes.md). No account, hold or usage row is involved.
  */
+/** Runs of each example: one left tool-output's first client request at 1.6x the warm one (docs/tuning.md). */
+const WARM_RUNS = 3;
+
 export async function warmFamilies(
   backend: Pick<CompressionBackend, 'compress' | 'countTokens'>,
   spec: Pick<OpenAPIV3.DocumentV3_1, 'paths'>,
@@ -29,14 +32,16 @@ export async function warmFamilies(
       if (!model) throw new Error(`unknown model ${adapter.model(body)}`);
       const item = adapter.item(body);
       // One copy per worker, sent together, so each worker's engine runs this family's path once.
-      await Promise.all(
-        Array.from({ length: Math.max(1, workers) }, async () => {
-          const { counts } = await countItems(backend, adapter, [item]);
-          const [out] = await compressItems(backend, adapter, [item], counts, adapter.options(body, model));
-          adapter.result(item, out, adapter.echoedRatio(body), 0);
-          adapter.streamContent(out);
-        }),
-      );
+      for (let run = 0; run < WARM_RUNS; run++) {
+        await Promise.all(
+          Array.from({ length: Math.max(1, workers) }, async () => {
+            const { counts } = await countItems(backend, adapter, [item]);
+            const [out] = await compressItems(backend, adapter, [item], counts, adapter.options(body, model));
+            adapter.result(item, out, adapter.echoedRatio(body), 0);
+            adapter.streamContent(out);
+          }),
+        );
+      }
       families.push(family.id);
     } catch (err) {
       failed[family.id] = err instanceof Error ? err.message : String(err);
