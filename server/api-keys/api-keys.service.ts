@@ -66,7 +66,7 @@ export interface ApiKeysServiceDeps {
 }
 
 /** What keys read from billing: the tier (its key cap) and a key's spend this month. */
-export interface KeyBilling {
+interface KeyBilling {
   accountTier(db: Executor, accountId: string, now: Date): Promise<Tier>;
   keySpendThisMonth(db: Executor, apiKeyId: string, now: Date): Promise<number>;
 }

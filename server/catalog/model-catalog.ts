@@ -6,7 +6,7 @@ export type WeightsId = 'latte_v1' | 'latte_v2' | 'espresso_v1';
 type QueryMode = 'required' | 'optional' | 'forbidden';
 
 /** Factors on a tier's base rpm, tpm and rpd for one model. */
-export interface LimitMultipliers {
+interface LimitMultipliers {
   rpm: number;
   tpm: number;
   rpd: number;

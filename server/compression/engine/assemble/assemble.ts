@@ -88,14 +88,14 @@ const STARTS_HERE = /(?:(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|cf|e\.g|i\.e))
 const ENDS_HERE = /[.!?:]["'”’)\]]*$/u;
 
 /** Whether a kept span starting at `at` begins inside a sentence whose start was dropped. */
-export function cutBefore(text: string, at: number): boolean {
+function cutBefore(text: string, at: number): boolean {
   let i = at - 1;
   while (i >= 0 && /\s/u.test(text[i]!)) i--;
   return i >= 0 && !STARTS_HERE.test(text.slice(Math.max(0, at - 200), at));
 }
 
 /** Whether a kept span ending at `at` stops inside a sentence whose end was dropped. */
-export function cutAfter(text: string, at: number): boolean {
+function cutAfter(text: string, at: number): boolean {
   const after = text.slice(at, at + 200);
   if (/^[ \t]*(?:\r?\n|$)/u.test(after) || !/\S/u.test(text.slice(at))) return false;
   return !ENDS_HERE.test(text.slice(Math.max(0, at - 10), at));

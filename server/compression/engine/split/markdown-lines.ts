@@ -5,8 +5,8 @@ const MAX_PARSE_LINES = 15_000;
 export /** Container markers (`>`, list bullets) opening one line beyond which micromark goes superlinear. */
 const MAX_NESTING = 32;
 
-export const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/u.test(c);
-export const isBreak = (c: string | undefined): boolean => c === '\n' || c === '\r';
+const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/u.test(c);
+const isBreak = (c: string | undefined): boolean => c === '\n' || c === '\r';
 
 /** Offset of the first character of the line holding `i`. */
 export function lineStart(text: string, i: number): number {
@@ -35,7 +35,7 @@ export function trimStart(text: string, start: number, end: number): number {
   return start;
 }
 
-export const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/u;
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/u;
 /** A line holding only container markers (`>`, bullets, numbers): syntax of the containers around it. */
 export const MARKER_LINE = /^(?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t\r\n]|$)))+[ \t]*(?:\r\n|\r|\n)?$/u;
 

@@ -92,7 +92,7 @@ interface QueryTerm {
 const NEGATORS = new Set(['without', 'not', 'don', 'dont', 'never', 'no', 'nor', 'avoid']);
 
 /** The terms less the first content word after each negator, unless the query also says it unnegated. */
-export function withoutNegated(said: readonly string[]): string[] {
+function withoutNegated(said: readonly string[]): string[] {
   const negated = new Set<number>();
   for (let i = 0; i < said.length; i++) {
     if (!NEGATORS.has(said[i]!)) continue;
