@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from './config-error.js';
+import { databaseAddress } from './db/can-reach.js';
 
 /**
  * Prints one `crema: ...` line per problem on stderr and exits 1: what an operator needs to fix
@@ -49,9 +50,7 @@ export async function stepOrExit<T>(run: () => Promise<T> | T, describe: (err: u
 /** The database crema could not use, named by host and port (or data directory), and why. */
 export function databaseFailure(err: unknown, where: { databaseUrl: string | undefined; dataDir: string }): string {
   if (!where.databaseUrl) return `cannot open the embedded database in DATA_DIR ${where.dataDir}: ${messageOf(err)}`;
-  const url = new URL(where.databaseUrl);
-  const host = url.hostname || url.searchParams.get('host') || 'localhost';
-  const port = url.port || '5432';
+  const { host, port } = databaseAddress(where.databaseUrl);
   const code = codeOf(err);
   const why = code ? `${code}${REASONS[code] ? ` (${REASONS[code]})` : ''}` : messageOf(err);
   return `cannot use the database at ${host}:${port} (DATABASE_URL): ${why}`;

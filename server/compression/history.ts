@@ -91,7 +91,8 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     const parts = prose.map((i) => item.messages[i]!.content!);
     const context = joinParts(parts);
     const partLabels = prose.map((i) => `${item.messages[i]!.role}: `);
-    const budget = Math.round(countTokens(context) * keepFraction(options.ratio ?? options.defaultRatio));
+    // The parts' own counts (the adapter has them): recounting the joined text cost a pass per request.
+    const budget = Math.round(prose.reduce((sum, i) => sum + counts[i]!, 0) * keepFraction(options.ratio ?? options.defaultRatio));
     // Coarse, where the turn stating the most facts cannot be kept whole: its facts as phrases.
     const coarse = options.coarse && !wantsWordUnits(parts, partLabels, budget);
     requests.push({ ...common, coarse, numberWords: true, format: 'text', context, parts, partLabels });
