@@ -37,8 +37,8 @@ const README = ['kysely/README.md', 'pino/README.md', 'express/Readme.md', 'vite
 const compress = (context: string, ratio: number, extra: object = {}) =>
   request(t().app).post('/api/compress/markdown').set('X-API-Key', key()).send({ context, compression_model_name: 'markdown_v1', target_compression_ratio: ratio, ...extra });
 
-// A README's answer at a ratio, asked once: the prose check below reads the same 2x answers as the
-// structure check (each asked for them: six READMEs through the model twice).
+// A README's answer at a ratio, asked once: the prose and code-block checks read the structure
+// check's 2x and 10x answers (each asked for them: six READMEs through the model twice).
 const answers = new Map<string, Promise<request.Response>>();
 const readmeAt = (f: string, md: string, ratio: number) => {
   const at = `${f}@${ratio}`;
@@ -86,7 +86,7 @@ describe('markdown compression on real READMEs', () => {
 
   it('at 10x more code blocks survive (whole or shortened to a first line and a marker) than first-N keeps', async () => {
     for (const { f, md } of README) {
-      const res = await compress(md, 10);
+      const res = await readmeAt(f, md, 10);
       const before = structure(md).code;
       const after = structure(res.body.data.compressed_context).code;
       const kept = before.filter((c) => after.some((o) => o === c || shortenedFrom(c, o))).length;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Express } from 'express';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { pino } from 'pino';
 import { createApp, type AppDeps } from '../../server/app.js';
@@ -8,7 +9,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import type { CompressionBackend } from '../../server/compression/compression-backend.js';
 import { createDb, dropSchema, type CreateDbOptions, type DbHandle } from '../../server/db/create-db.js';
 import { createEnginePool } from '../../server/compression/runtime/engine-pool.js';
-import { migrateToLatest } from '../../server/db/migrate.js';
+import { migrateToLatest, tablesIn } from '../../server/db/migrate.js';
 import { weightsOnDisk } from '../../server/model/weights-availability.js';
 import { createQuotaStore, type QuotaStore } from '../../server/rate-limit/quota.js';
 import { createServices, type Services } from '../../server/services.js';
@@ -45,6 +46,7 @@ function pgliteSnapshot(): Promise<Blob | undefined> {
  * migrated snapshot (pass `loadDataDir: undefined` for one that runs every migration itself).
  */
 export async function createTestDb(options: Partial<CreateDbOptions> = {}): Promise<{ db: DbHandle; close(): Promise<void> }> {
+  if (Object.keys(options).length === 0 && !process.env['DATABASE_URL']) return reusablePglite();
   const url = 'databaseUrl' in options ? options.databaseUrl : process.env['DATABASE_URL'];
   const loadDataDir = url || 'loadDataDir' in options ? options.loadDataDir : await pgliteSnapshot();
   // On DATABASE_URL the run's schemas are dropped together once every file is done
@@ -61,6 +63,53 @@ export async function createTestDb(options: Partial<CreateDbOptions> = {}): Prom
       if (url && schema && !prefix) await dropSchema(url, schema);
     },
   };
+}
+
+/**
+ * PGlite databases of this test process that a file gave back intact, emptied: starting one from
+ * the snapshot costs 0.6-0.9 s of CPU, emptying its tables a few ms (docs/test-suite.md).
+ */
+const sparePglites: DbHandle[] = [];
+/** Tables and applied migrations of a database fresh from the snapshot: a spare must still have them. */
+let migratedShape: Promise<string> | undefined;
+const shapeOf = async (db: DbHandle): Promise<string> => {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(db.db);
+  return `${(await tablesIn(db.db, db.schema)).sort().join()} / ${rows[0]?.n}`;
+};
+
+async function reusablePglite(): Promise<{ db: DbHandle; close(): Promise<void> }> {
+  let db = sparePglites.pop();
+  if (!db) {
+    const fresh = await createDb({ dataDir: 'memory://', loadDataDir: await pgliteSnapshot() });
+    await migrateToLatest(fresh.db, fresh.schema);
+    migratedShape ??= shapeOf(fresh);
+    await migratedShape;
+    db = fresh;
+  }
+  const handle = db;
+  let closedByTest = false;
+  // A test may close the database on purpose (outages): that one is closed for good.
+  const lent: DbHandle = { ...handle, close: async () => ((closedByTest = true), handle.close()) };
+  return {
+    db: lent,
+    close: async () => {
+      if (closedByTest || !(await emptied(handle))) return handle.close().catch(() => undefined);
+      sparePglites.push(handle);
+    },
+  };
+}
+
+/** Empties every table but the migrations' bookkeeping; false when the schema is not the migrated one any more. */
+async function emptied(db: DbHandle): Promise<boolean> {
+  try {
+    if ((await shapeOf(db)) !== (await migratedShape)) return false;
+    const data = (await tablesIn(db.db, db.schema)).filter((name) => !name.startsWith('kysely_migration'));
+    await sql.raw(`truncate ${data.map((name) => `"${name}"`).join(', ')} restart identity cascade`).execute(db.db);
+    await sql`select pg_advisory_unlock_all()`.execute(db.db);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
