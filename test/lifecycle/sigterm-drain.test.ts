@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { modelsSubset } from '../helpers/models-subset.js';
 
 /**
- * The README's start command (`npm start`) in a child process, SIGTERM sent to npm itself (what a
+ * The README's start command (`npm start`, the embedded database) in a child process, SIGTERM sent to npm itself (what a
  * container runtime or systemd sends to the main process) while 20 requests run, and 10 more sent
  * on new connections at the signal and just after it (a load balancer that has not yet seen
  * readiness 503): every request answers, npm exits 0 once node has drained, and the database the
@@ -90,10 +90,15 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight and 10 more 
         reject(new Error(`exited early:\n${out}`));
       });
     });
+    // main.ts loads the bundled weights at start: readiness turns 200 once they are in the worker.
     await expect.poll(async () => (await fetch(`${url}/health/ready`)).status, { timeout: 60_000, interval: 200 }).toBe(200);
+    expect(out).toContain('model weights loaded: ready');
 
     const post = (p: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect((await fetch(`${url}/api/billing/tiers`)).status).toBe(200);
+    const estimate = (await (await post('/api/pricing/estimate-cost', { input_tokens: 1000 })).json()) as { data: { compressed_tokens: number } };
+    expect(estimate.data.compressed_tokens).toBe(500);
     const session = (await (await post('/api/auth/signup', { email: 'sigterm@example.com', password: 'long enough password' })).json()) as { data: { token: string } };
     const created = (await (await post('/api/keys', { name: 'sigterm' }, { Authorization: `Bearer ${session.data.token}` })).json()) as { data: { key: string } };
     const key = { 'X-API-Key': created.data.key };
@@ -181,6 +186,10 @@ describe('npm start, then SIGTERM to npm with 20 requests in flight and 10 more 
     expect(code).toBe(0);
     expect(out).toContain('"msg":"shutting down: draining in-flight requests"');
     expect(out).toContain('"msg":"stopped"');
+    // Request logs carry no credentials.
+    expect(out).toContain('"x-api-key":"[redacted]"');
+    expect(out).not.toContain(created.data.key);
+    expect(out).not.toContain(session.data.token);
 
     // After exit the server's database is ours to read: one settled usage row per request, a charge
     // ledger entry for each, no hold left pending, and the balance equal to its ledger.
