@@ -91,7 +91,8 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     query: item.query,
     weights: item.query ? options.weights : ('espresso_v1' as const),
     factBonus: item.query ? FACT_BONUS_WITH_QUERY : FACT_BONUS,
-    // With a query a turn ranked by its best sentence (the echo) carried its small talk along: sentences compete alone.
+    // With a query a turn ranked by its best sentence (the echo) carried its small talk along:
+    // sentences compete alone, and only those stating facts are cut (fact bonus).
     ...(item.query ? { wholeQuery: WHOLE_QUERY, sentenceUnits: true } : {}),
   };
   const requests: EngineRequest[] = [];

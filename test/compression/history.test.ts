@@ -133,6 +133,17 @@ describe('history compression', () => {
     expect(withQuery.length).toBeGreaterThanOrEqual((await factsKept('tax-return', 4, false)).length);
   });
 
+  it('with a query, only a sentence stating facts is cut to a run: no fragment of small talk fills the budget (2x)', async () => {
+    const chat = CHATS.find((c) => c.id === 'refund-order')!;
+    const messages = [...chat.turns.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content })), { role: 'user', content: chat.question }];
+    const res = await compress({ messages, keep_recent: 2, target_compression_ratio: 2, query: chat.question });
+    expect(res.status).toBe(200);
+    const summary = res.body.data.summary as string;
+    // before: a last line `[...] user: Do you sell gaiters [...]`
+    expect(summary).not.toContain('gaiters');
+    for (const f of chat.facts) expect(summary).toContain(f);
+  });
+
   it('without a query, numbers and names of old turns are preferred over filler', async () => {
     const res = await compress({ messages: TRANSCRIPT, keep_recent: 1, target_compression_ratio: 2 });
     const old = (res.body.data.summary as string).split('\n').slice(0, 2).join(' ');
