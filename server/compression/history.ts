@@ -29,6 +29,12 @@ const FACT_BONUS = 1.5;
  * dense with facts (docs/tuning.md, "History: the fact bonus under a query").
  */
 const FACT_BONUS_WITH_QUERY = 0.5;
+/**
+ * With a query, a sentence's lexical relevance is its share of 0.7 of a sentence echoing the whole
+ * question, not its rank among the turns: "The build agent runs Node 16.20" echoing "build" no
+ * longer scores as a full match (docs/tuning.md, "History: a query adds, by how much of it a turn echoes").
+ */
+const WHOLE_QUERY = 0.7;
 const DEFAULT_MODEL = 'hcc_latte_v1';
 
 /** One transcript and how many of its latest messages stay verbatim. */
@@ -85,6 +91,9 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     query: item.query,
     weights: item.query ? options.weights : ('espresso_v1' as const),
     factBonus: item.query ? FACT_BONUS_WITH_QUERY : FACT_BONUS,
+    // With a query a turn ranked by its best sentence (the echo) carried its small talk along:
+    // sentences compete alone, and only those stating facts are cut (fact bonus).
+    ...(item.query ? { wholeQuery: WHOLE_QUERY, sentenceUnits: true } : {}),
   };
   const requests: EngineRequest[] = [];
   if (prose.length) {

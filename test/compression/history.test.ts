@@ -5,6 +5,7 @@ import { useTestApp } from '../helpers/test-app.js';
 import { TOPICS } from '../helpers/texts.js';
 import { countTokens } from '../../server/compression/engine/text/tokens.js';
 import { CHATS } from '../fixtures/prose-chats.js';
+import { CHATS_DEV2 } from '../fixtures/prose-chats-dev2.js';
 
 const t = useTestApp();
 const key = useApiKey(() => t().app);
@@ -108,6 +109,39 @@ describe('history compression', () => {
     const res = await compress({ messages, keep_recent: 2, target_compression_ratio: 4, query: question });
     expect(res.status).toBe(200);
     expect(res.body.data.summary).toContain('coffee machine broke');
+  });
+
+  /** Facts of a written support chat kept in the summary at `ratio`, with its question as the query or without one. */
+  const factsKept = async (id: string, ratio: number, withQuery: boolean) => {
+    const chat = [...CHATS, ...CHATS_DEV2].find((c) => c.id === id)!;
+    const messages = [...chat.turns.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content })), { role: 'user', content: chat.question }];
+    const res = await compress({ messages, keep_recent: 2, target_compression_ratio: ratio, ...(withQuery ? { query: chat.question } : {}) });
+    expect(res.status).toBe(200);
+    return chat.facts.filter((f) => (res.body.data.summary as string).includes(f));
+  };
+
+  it('an earlier question that echoes the query ("What should I prepare?") does not displace the answer stating the facts (2x)', async () => {
+    const withQuery = await factsKept('job-interview', 2, true);
+    expect(withQuery).toEqual(['Priya Raman', '9 February', '14:30', '10-minute']);
+    expect(withQuery.length).toBeGreaterThanOrEqual((await factsKept('job-interview', 2, false)).length);
+  });
+
+  it('with a query, sentences compete one by one: a turn is not kept for its best sentence with the rest riding along (4x)', async () => {
+    // The assistant's turn holds the filing date and the deadline: kept as a turn, its deadline sentence took the one cut and the revenue was lost.
+    const withQuery = await factsKept('tax-return', 4, true);
+    expect(withQuery).toEqual(['54,300 EUR', '15 July']);
+    expect(withQuery.length).toBeGreaterThanOrEqual((await factsKept('tax-return', 4, false)).length);
+  });
+
+  it('with a query, only a sentence stating facts is cut to a run: no fragment of small talk fills the budget (2x)', async () => {
+    const chat = CHATS.find((c) => c.id === 'refund-order')!;
+    const messages = [...chat.turns.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content })), { role: 'user', content: chat.question }];
+    const res = await compress({ messages, keep_recent: 2, target_compression_ratio: 2, query: chat.question });
+    expect(res.status).toBe(200);
+    const summary = res.body.data.summary as string;
+    // before: a last line `[...] user: Do you sell gaiters [...]`
+    expect(summary).not.toContain('gaiters');
+    for (const f of chat.facts) expect(summary).toContain(f);
   });
 
   it('without a query, numbers and names of old turns are preferred over filler', async () => {

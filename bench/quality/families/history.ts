@@ -41,7 +41,7 @@ interface Transcript {
 const sentencesOf = (text: string) => sentencesIn(text, { start: 0, end: text.length }).map((s) => text.slice(s.start, s.end));
 
 /** The passage's sentences spread in order over some of 6-12 turns, filler turns elsewhere, then the question. */
-function build(passage: string[], question: string, answers: string[], fillerPool: readonly string[][], random: () => number): ChatMessage[] | undefined {
+export function build(passage: string[], question: string, answers: string[], fillerPool: readonly string[][], random: () => number): ChatMessage[] | undefined {
   const n = 6 + 2 * Math.floor(random() * 4);
   const g = Math.min(passage.length, n / 2);
   const chunks: string[][] = Array.from({ length: g }, () => []);

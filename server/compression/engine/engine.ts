@@ -42,6 +42,10 @@ export interface EngineRequest {
   partLabels?: readonly string[] | undefined;
   /** Added to the score of a sentence's words in proportion to the facts it states (fact-sentences.ts; history). */
   factBonus?: number | undefined;
+  /** `LexicalMatch.wholeQuery` (history: a turn echoing one word of the question is no match for it). */
+  wholeQuery?: number | undefined;
+  /** Coarse units are sentences, not paragraphs (`CutOptions.sentenceUnits`; history with a query). */
+  sentenceUnits?: boolean | undefined;
   /** Word units: a kept number takes the word it quantifies with a query too (history: the query asks about the older turns, never for a bare number). */
   numberWords?: boolean | undefined;
   /** Required by query-aware weights. */
@@ -130,10 +134,11 @@ function cutOptions(req: EngineRequest): CutOptions {
     placeholders: req.placeholders,
     blockPlaceholders: req.format === 'markdown',
     lexicalWeight: tuning.lexicalWeight,
-    lexicalMatch: tuning.lexicalMatch,
+    lexicalMatch: req.wholeQuery ? { ...tuning.lexicalMatch, wholeQuery: req.wholeQuery } : tuning.lexicalMatch,
     blockWeight: tuning.blockWeight,
     leadBonus: tuning.leadBonus,
     numberWords: req.numberWords,
+    sentenceUnits: req.sentenceUnits,
   };
 }
 

@@ -229,14 +229,21 @@ function groupCounts(counts: QueryCounts, groupOf: Int32Array, groups: number): 
   return { tf, lengths, ...(near ? { near } : {}), softWeight: counts.softWeight, idfScale: counts.idfScale };
 }
 
-/** Okapi BM25 (k1 = 1.2, b = 0.75) of each counted span, the spans being the collection. */
-function bm25Scores({ tf, lengths, near, softWeight, idfScale }: QueryCounts): number[] {
+/** Per query term, its BM25 IDF in the counted spans (scaled by `idfScale`). */
+function idfOf({ tf, idfScale }: QueryCounts): number[] {
   const termCount = tf[0]?.length ?? 0;
-  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, tf.length);
-  const idf = Array.from({ length: termCount }, (_, i) => {
+  return Array.from({ length: termCount }, (_, i) => {
     const n = tf.reduce((sum, counts) => sum + (counts[i]! > 0 ? 1 : 0), 0);
     return Math.log(1 + (tf.length - n + 0.5) / (n + 0.5)) * (idfScale ? idfScale[i]! : 1);
   });
+}
+
+/** Okapi BM25 (k1 = 1.2, b = 0.75) of each counted span, the spans being the collection. */
+function bm25Scores(counts: QueryCounts): number[] {
+  const { tf, lengths, near, softWeight } = counts;
+  const termCount = tf[0]?.length ?? 0;
+  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, tf.length);
+  const idf = idfOf(counts);
   return tf.map((counts, d) => {
     let score = 0;
     for (let i = 0; i < termCount; i++) {
@@ -268,6 +275,11 @@ export interface LexicalMatch {
   askedKind?: number | undefined;
   /** Scale a query term's IDF by how rare it is in the corpus (RarityWeight). */
   rarity?: RarityWeight | undefined;
+  /**
+   * Relevance relative to this share of a span echoing the whole query (each term once), not to the
+   * best span: a sentence echoing one word of a long question is not scored as if it answered it.
+   */
+  wholeQuery?: number | undefined;
 }
 export const PLAIN_MATCH: LexicalMatch = { stems: false };
 
@@ -341,9 +353,11 @@ export function withLexicalPrior(
     counted && counted.query === query && counted.match === match && counted.counts.tf.length === sentences.length
       ? counted.counts
       : countQueryTerms(text, sentences, query, countOptions(match, text, query));
-  const raw = scaled(bm25Scores(counts));
+  // With `wholeQuery`, a span's relevance is at most its share of a span holding every query term once.
+  const whole = match.wholeQuery ? match.wholeQuery * idfOf(counts).reduce((a, b) => a + b, 0) : 0;
+  const raw = scaled(bm25Scores(counts), whole);
   const share = blocks.length > 1 ? (match.blockShare ?? 0) : 0;
-  const rawBlocks = share > 0 ? scaled(bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length))) : undefined;
+  const rawBlocks = share > 0 ? scaled(bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length)), whole) : undefined;
   const kind = askedKindBonus(text, sentences, query, match);
   const out = new Float32Array(scores.length);
   let j = 0;
@@ -376,8 +390,8 @@ function containing(inner: readonly Span[], outer: readonly Span[]): Int32Array 
 }
 
 /** Scores scaled so the best is 1 (all 0 when none is positive). */
-function scaled(raw: number[]): number[] {
+function scaled(raw: number[], floor = 0): number[] {
   // reduce, not Math.max(...raw): a long text can have more sentences than a call takes arguments
-  const top = raw.reduce((a, b) => Math.max(a, b), 0);
+  const top = raw.reduce((a, b) => Math.max(a, b), floor);
   return top > 0 ? raw.map((v) => v / top) : raw.map(() => 0);
 }

@@ -98,6 +98,11 @@ export interface CutOptions {
   informationWeight?: number | undefined;
   /** Word units: a kept number takes its word with a query too (default: only without one). */
   numberWords?: boolean | undefined;
+  /**
+   * Coarse units are sentences, not paragraphs, and only a sentence with a score bonus may be cut
+   * (history: a turn's small talk neither rides along with its facts nor fills the budget in pieces).
+   */
+  sentenceUnits?: boolean | undefined;
 }
 
 /** How many tokens to keep: a fixed target, or the score knee clamped to Nx bounds. */
@@ -248,6 +253,11 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   const required = sentences.filter((s) => s.required).map((s) => ({ start: s.start, end: s.end }));
   const prefixed = sentences.filter((s) => s.prefix || s.companions);
 
+  if (options.coarse && options.sentenceUnits) {
+    // Only a sentence with a bonus (history: one stating facts) is cut to a run: a leftover budget kept `[...] use Apple Pay [...]`.
+    const candidates = blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s, !s.atomic && (s.bonus ?? 0) > 0)));
+    return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score) };
+  }
   if (options.coarse) {
     // A block holding required parts offers only its other sentences.
     const candidates = blocks.flatMap((b): Candidate[] => {

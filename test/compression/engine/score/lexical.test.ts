@@ -8,6 +8,7 @@ import { holdsAskedKind } from '../../../../server/compression/engine/score/answ
 import { LEXICAL_MATCH } from '../../../../server/compression/engine/select/compress-text.js';
 import { flatScorer } from '../../../helpers/fake-scorer.js';
 import { normalizeWord, splitWords } from '../../../../server/model/words.js';
+import { CHATS } from '../../../fixtures/prose-chats.js';
 
 const TEXT = [
   'The harbour was busy in the summer months.',
@@ -80,6 +81,22 @@ describe('lexical relevance', () => {
     const blocks = segment(text, false);
     return { text, blocks, spans: blocks.flatMap((b) => b.sentences), words: splitWords(text) };
   };
+
+  it('wholeQuery: a chat turn echoing one word of a long question is not scored as a full match (broken-build chat)', () => {
+    const chat = CHATS.find((c) => c.id === 'broken-build')!;
+    const text = chat.turns.slice(0, 7).join('\n\n');
+    const spans = segment(text, false).flatMap((b) => b.sentences);
+    const words = splitWords(text);
+    const zero = new Float32Array(words.length);
+    const at = (w: string, scores: Float32Array) => scores[words.findIndex((x) => x.text === w)]!;
+    const ranked = withLexicalPrior(text, words, zero, spans, chat.question, 1, { stems: true });
+    const whole = withLexicalPrior(text, words, zero, spans, chat.question, 1, { stems: true, wholeQuery: 0.7 });
+    // "The build agent runs Node 16.20" shares only "build" with the question: the best match among the turns...
+    expect(at('agent', ranked)).toBeCloseTo(1, 6);
+    // ...but a small share of a sentence echoing the whole question; relative order is unchanged
+    expect(at('agent', whole)).toBeLessThan(0.5);
+    expect(at('agent', whole) / at('agent', ranked)).toBeCloseTo(at('Property', whole) / at('Property', ranked), 6);
+  });
 
   it('with a block share, a sentence takes part of its paragraph relevance, scored against the other paragraphs', () => {
     const { text, blocks, spans, words } = fetchmail();
