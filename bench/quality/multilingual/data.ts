@@ -24,7 +24,7 @@ export interface HandQuestion {
   answer: string;
   /** Whether the question rewords the paragraph rather than copying the answer sentence's words. */
   paraphrase: boolean;
-  /** Written for development only (2026-12-04, third pass): fixed, so the hash split of the earlier questions stays put. */
+  /** Written for development only: fixed, so the hash split of the earlier questions (and every test question) stays put. */
   split?: 'dev';
 }
 

@@ -13,6 +13,7 @@ import { hasContent, negationsOf, tidy } from './tidy.js';
 import { wordRanks, wordVectors, wordRelations } from '../../../project/bundled-words.js';
 import { unspacedShare } from '../text/language.js';
 import { queryEchoes } from '../score/query-echoes.js';
+import { withAntecedents } from '../score/anaphora.js';
 
 /**
  * Share of a word's score that comes from its sentence's BM25 relevance to the query: lexical
@@ -57,6 +58,8 @@ const BLOCK_BEST_SHARE = 0.7;
 const ANSWER_SHARE = 0.5;
 /** Weight of a clause's query echo (`queryEchoes`) in its answer information, in Chinese and Japanese (docs/languages.md, "Query echoes"). */
 const ECHO_SHARE = 2;
+/** Share of a Chinese or Japanese sentence's rank its antecedent gets when it opens on "これは", "它" (docs/languages.md, "Antecedents"). */
+const ANTECEDENT_SHARE = 0.97;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
 const PLACEHOLDER_TOKENS = 2;
 const MAX_REFINEMENTS = 10;
@@ -167,6 +170,7 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   const answerInfo = options.query ? withQueryEchoes(answerInformationOf(words, text, options.query), text, words, options.query) : informationOf(words, text);
   const sentenceScore = new Map<Sentence, number>();
   for (const s of sentences) if (!s.required && !s.dependent) sentenceScore.set(s, score(s));
+  if (options.query) withAntecedents(text, blocks, sentenceScore, ANTECEDENT_SHARE);
   let best: Sentence | undefined;
   let bestScore = -Infinity;
   for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [s, v];
