@@ -40,8 +40,8 @@ export const LEXICAL_MATCH: LexicalMatch = {
  */
 export const BLOCK_WEIGHT = 0.85;
 /**
- * Word units with a query: a sentence of at most this many words is kept or dropped whole, at its
- * sentence's rank: short answers ("Go ahead.") rank low word by word (docs/tuning.md, "SHORT_SENTENCE_WORDS").
+ * Word units with a query: a sentence of at most this many words (tokens in Chinese and Japanese) is kept
+ * or dropped whole, at its sentence's rank: short answers ("Go ahead.") rank low word by word (docs/tuning.md, "SHORT_SENTENCE_WORDS").
  */
 const SHORT_SENTENCE_WORDS = 8;
 /**
@@ -263,8 +263,10 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
     const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };
     return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score), sentences };
   }
+  // A Chinese or Japanese piece is a clause: there a short sentence is one of few tokens, or a 47-token sentence could not be cut.
+  const shortSize = (s: Sentence) => (unspacedShare(text.slice(s.start, s.end)) > 0.5 ? tokenCost(s) : s.pieces.length) <= SHORT_SENTENCE_WORDS;
   // ...unless a tiny target's answer candidate sits in it: then its words compete one by one.
-  const short = (s: Sentence) => Boolean(options.query) && s.pieces.length <= SHORT_SENTENCE_WORDS && !(asked && asked.sentenceBonus(s) > 0);
+  const short = (s: Sentence) => Boolean(options.query) && shortSize(s) && !(asked && asked.sentenceBonus(s) > 0);
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic || short(s) ? [sentenceCandidate(s, false)] : tokenCandidates(s))));
   return { bestWithin, candidates, required, prefixed, worth, unitScores: [...sentenceScore.values()] };
 }
