@@ -11,6 +11,8 @@ const MIRROR =
   'Mirror 是以 Perl 所写成的一套在执行它的机器与一台远端主机 之间使用 ftp 协定复制整个目录架构及其内容的软体。它借由在 传输之前比较档案时间(time-stamps) 以及大小来避免拷贝不必要 的档案。除此之外，它还可以选择性地压缩(compress, gzip)以及 分割(split)档案。';
 const CHMOD =
   'chmod 根据给定 模式改变每个给出文件的模式比特位，其模式字符串既可以是修改目标的符号表示，也可以是用一个八进制数字来代表新的模式比特位形式。本手册页记录了 GNU 版本的 chmod。';
+const MACHINE_ID =
+  '/etc/machine-id 文件包含一个 在安装操作系统时生成的、专属于本系统的、独一无二的"machine ID"。 "machine ID"是一个32字符长度的十六进制小写字母字符串， 并以换行符结尾， 其本质是一个128位二进制整数的16进制表示。';
 
 describe('fine cuts of Chinese text rank a clause by its own sentence', () => {
   it('keeps the sentence naming the asked program over the unmatched sentences of a better paragraph', () => {
@@ -21,6 +23,17 @@ describe('fine cuts of Chinese text rank a clause by its own sentence', () => {
     const tokens = Math.round(countTokens(text) / 4);
     const out = cutText({ text, words, scores, blocks: segment(text, false) }, { coarse: false, placeholders: false, query: 'Mirror 这个软件是用什么语言写的？' }, { tokens }).text;
     expect(out).toContain('Mirror 是以 Perl');
+    expect(countTokens(out)).toBeLessThanOrEqual(tokens);
+  });
+
+  it('cuts a Chinese sentence of few clauses but many tokens rather than keeping or dropping it whole', () => {
+    const text = [MIRROR, MACHINE_ID, CHMOD].join('\n\n');
+    const words = splitWords(text);
+    const scores = new Float32Array(words.length).fill(0.5);
+    // The answer's sentence has 3 clauses and 47 tokens: below that budget, as a short sentence, it was dropped whole.
+    const tokens = 40;
+    const out = cutText({ text, words, scores, blocks: segment(text, false) }, { coarse: false, placeholders: false, query: 'machine ID 本质上是多少位的整数？' }, { tokens }).text;
+    expect(out).toContain('其本质是一个128位二进制整数');
     expect(countTokens(out)).toBeLessThanOrEqual(tokens);
   });
 });

@@ -13,6 +13,7 @@ import { hasContent, negationsOf, tidy } from './tidy.js';
 import { wordRanks, wordVectors, wordRelations } from '../../../project/bundled-words.js';
 import { unspacedShare } from '../text/language.js';
 import { queryEchoes } from '../score/query-echoes.js';
+import { withAntecedents } from '../score/anaphora.js';
 
 /**
  * Share of a word's score that comes from its sentence's BM25 relevance to the query: lexical
@@ -39,8 +40,8 @@ export const LEXICAL_MATCH: LexicalMatch = {
  */
 export const BLOCK_WEIGHT = 0.85;
 /**
- * Word units with a query: a sentence of at most this many words is kept or dropped whole, at its
- * sentence's rank: short answers ("Go ahead.") rank low word by word (docs/tuning.md, "SHORT_SENTENCE_WORDS").
+ * Word units with a query: a sentence of at most this many words (tokens in Chinese and Japanese) is kept
+ * or dropped whole, at its sentence's rank: short answers ("Go ahead.") rank low word by word (docs/tuning.md, "SHORT_SENTENCE_WORDS").
  */
 const SHORT_SENTENCE_WORDS = 8;
 /**
@@ -57,6 +58,8 @@ const BLOCK_BEST_SHARE = 0.7;
 const ANSWER_SHARE = 0.5;
 /** Weight of a clause's query echo (`queryEchoes`) in its answer information, in Chinese and Japanese (docs/languages.md, "Query echoes"). */
 const ECHO_SHARE = 2;
+/** Share of a Chinese or Japanese sentence's rank its antecedent gets when it opens on "これは", "它" (docs/languages.md, "Antecedents"). */
+const ANTECEDENT_SHARE = 0.97;
 /** Tokens one placeholder adds, charged per kept unit while selecting. */
 const PLACEHOLDER_TOKENS = 2;
 const MAX_REFINEMENTS = 10;
@@ -172,6 +175,7 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
   const answerInfo = options.query ? withQueryEchoes(answerInformationOf(words, text, options.query), text, words, options.query) : informationOf(words, text);
   const sentenceScore = new Map<Sentence, number>();
   for (const s of sentences) if (!s.required && !s.dependent) sentenceScore.set(s, score(s));
+  if (options.query) withAntecedents(text, blocks, sentenceScore, ANTECEDENT_SHARE);
   let best: Sentence | undefined;
   let bestScore = -Infinity;
   for (const [s, v] of sentenceScore) if (v > bestScore) [best, bestScore] = [s, v];
@@ -269,8 +273,10 @@ function prepare(input: ScoredText, options: CutOptions, tiny = false): Prepared
     const sentences = { candidates: once(() => blocks.flatMap((b) => optional(b).map((s) => sentenceCandidate(s)))), below: candidates.reduce((min, c) => Math.min(min, c.tokens), Infinity) };
     return { bestWithin, candidates, required, prefixed, worth, unitScores: candidates.map((c) => c.score), sentences };
   }
+  // A Chinese or Japanese piece is a clause: there a short sentence is one of few tokens, or a 47-token sentence could not be cut.
+  const shortSize = (s: Sentence) => (unspacedShare(text.slice(s.start, s.end)) > 0.5 ? tokenCost(s) : s.pieces.length) <= SHORT_SENTENCE_WORDS;
   // ...unless a tiny target's answer candidate sits in it: then its words compete one by one.
-  const short = (s: Sentence) => Boolean(options.query) && s.pieces.length <= SHORT_SENTENCE_WORDS && !(asked && asked.sentenceBonus(s) > 0);
+  const short = (s: Sentence) => Boolean(options.query) && shortSize(s) && !(asked && asked.sentenceBonus(s) > 0);
   const candidates = blocks.flatMap((b) => optional(b).flatMap((s) => (s.atomic || short(s) ? [sentenceCandidate(s, false)] : tokenCandidates(s))));
   return { bestWithin, candidates, required, prefixed, worth, unitScores: [...sentenceScore.values()] };
 }
