@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run build`: compiles the server to JavaScript (dist/server, what `npm start` runs with plain
- * node), writes openapi.yaml as JSON (dist/openapi.json) and builds the dashboard (dist/dashboard). Runs at install (`prepare`) and before each
+ * node), writes openapi.yaml as JSON (dist/openapi.json), builds the dashboard (dist/dashboard) and
+ * the client package (packages/client/dist). Runs at install (`prepare`) and before each
  * `npm start` with `--if-stale`, which rebuilds only a part whose sources changed since it was
  * built (a check of file times, ~50 ms), so a start does not pay for a build it does not need.
  * Plain JavaScript on purpose: it must run before anything is compiled, without tsx's start-up.
@@ -89,6 +90,15 @@ const parts = [
     build(stamp, began) {
       run('dashboard (vite -> dist/dashboard)', ['--import', 'tsx', 'scripts/build-dashboard.ts']);
       stampAt(stamp, began);
+    },
+  },
+  {
+    // The `crema` bin of a checkout runs this build while it is current (packages/client/bin/crema.mjs).
+    what: 'client package (tsc -> packages/client/dist)',
+    stamp: join(ROOT, 'packages/client/dist/.build-stamp'),
+    sources: ['packages/client/src', 'packages/client/scripts', 'packages/client/tsconfig.json', 'packages/client/tsconfig.cjs.json'],
+    build() {
+      run('client package (tsc -> packages/client/dist)', ['packages/client/scripts/build.mjs']);
     },
   },
 ];

@@ -44,11 +44,13 @@ let env: NodeJS.ProcessEnv;
 /** node_modules as the tarball's install left it, before the peers are linked. */
 let plainInstall: { deps: string[]; bytes: number };
 
-// `npm pack` builds the package (tsc twice) and `npm install` may fetch its dependencies from the
-// registry when they are not in npm's cache: minutes on a busy machine.
+// The tarball packs the dist/ global setup built from the current sources (scripts/build.mjs
+// --if-stale runs the package's prepack build): packing runs no script, so the CLI tests running
+// that dist meanwhile never see it rebuilt. `npm install` may fetch dependencies from the registry
+// when they are not in npm's cache: minutes on a busy machine.
 beforeAll(async () => {
   const work = await mkdtemp(join(tmpdir(), 'crema-pack-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: PACKAGE_DIR, env: cleanEnv(), maxBuffer: 16 << 20 });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: PACKAGE_DIR, env: cleanEnv(), maxBuffer: 16 << 20 });
   const tarball = join(work, (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[])[0]!.filename);
   project = join(work, 'app');
   await run('mkdir', ['-p', project]);
