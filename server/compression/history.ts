@@ -83,6 +83,11 @@ function readyToSend(item: HistoryItem, summary: string): ChatMessage[] {
   return [...systems, ...(summary ? [{ role: 'user', content: summary }] : []), ...recent].map((m) => ({ ...m }));
 }
 
+/** The recent turns' text, sent verbatim after the summary. */
+function recentText(item: HistoryItem): string {
+  return item.messages.filter((m, i) => m.role !== 'system' && !isOlderTurn(item, m, i) && m.content).map((m) => m.content!).join('\n');
+}
+
 function plan(item: HistoryItem, counts: readonly number[], options: EngineOptions) {
   const { prose, json } = classify(item);
   // Without a query, older turns are ranked by information (the query-free weights).
@@ -92,8 +97,9 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     weights: item.query ? options.weights : ('espresso_v1' as const),
     factBonus: item.query ? FACT_BONUS_WITH_QUERY : FACT_BONUS,
     // With a query a turn ranked by its best sentence (the echo) carried its small talk along:
-    // sentences compete alone, and only those stating facts are cut (fact bonus).
-    ...(item.query ? { wholeQuery: WHOLE_QUERY, sentenceUnits: true } : {}),
+    // sentences compete alone, and only those stating facts are cut (fact bonus). Facts the recent
+    // turns (sent verbatim) state again earn no bonus, unless the query names them.
+    ...(item.query ? { wholeQuery: WHOLE_QUERY, sentenceUnits: true, knownText: recentText(item) } : {}),
   };
   const requests: EngineRequest[] = [];
   if (prose.length) {

@@ -133,6 +133,13 @@ describe('history compression', () => {
     expect(withQuery.length).toBeGreaterThanOrEqual((await factsKept('tax-return', 4, false)).length);
   });
 
+  it('a sentence restating what the recent turns say does not take the fix\'s place (broken-build, 2x)', async () => {
+    // before: `[...] build agent runs Node 16.20 by [...]` (Node 16.20 is in the kept last turn) took the one cut, es2022 lost
+    const withQuery = await factsKept('broken-build', 2, true);
+    expect(withQuery).toEqual(['TS2339', 'src/report.ts', 'es2022']);
+    expect(withQuery.length).toBeGreaterThanOrEqual((await factsKept('broken-build', 2, false)).length);
+  });
+
   it('with a query, only a sentence stating facts is cut to a run: no fragment of small talk fills the budget (2x)', async () => {
     const chat = CHATS.find((c) => c.id === 'refund-order')!;
     const messages = [...chat.turns.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content })), { role: 'user', content: chat.question }];

@@ -42,6 +42,8 @@ export interface EngineRequest {
   partLabels?: readonly string[] | undefined;
   /** Added to the score of a sentence's words in proportion to the facts it states (fact-sentences.ts; history). */
   factBonus?: number | undefined;
+  /** Text the reader has verbatim beside the output (history: the recent turns): facts it states earn no fact bonus. */
+  knownText?: string | undefined;
   /** `LexicalMatch.wholeQuery` (history: a turn echoing one word of the question is no match for it). */
   wholeQuery?: number | undefined;
   /** Coarse units are sentences, not paragraphs (`CutOptions.sentenceUnits`; history with a query). */
@@ -245,7 +247,7 @@ function compressOne(req: EngineRequest, plan: ScoringPlan, scores: Float32Array
   }
 
   const found = plan.blocks ?? (req.format === 'markdown' ? markdownBlocks(text) : segment(text, req.heuristicChunking));
-  const blocks = req.factBonus ? withFactBonus(text, found, req.factBonus) : found;
+  const blocks = req.factBonus ? withFactBonus(text, found, req.factBonus, req.knownText, req.query) : found;
   const scored: ScoredText = { text, words, scores, blocks, ...(plan.lexical ? { lexical: plan.lexical } : {}) };
   if (req.parts) {
     const { render, renderParts } = partRenderer(text, req.parts, req.placeholders, req.partLabels, req.coarse && (!('tokens' in goal) || goal.tokens >= CUT_MARKS_MIN_TOKENS));

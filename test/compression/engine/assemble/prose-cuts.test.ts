@@ -50,6 +50,19 @@ describe('history: sentences that state facts', () => {
     expect(bonusOf('Great, thanks.')).toBe(0);
   });
 
+  it('facts the recent turns state again earn no bonus, unless the query names them (broken-build chat)', () => {
+    const chat = CHATS.find((c) => c.id === 'broken-build')!;
+    const text = chat.turns.slice(0, 7).join('\n\n');
+    const recent = `${chat.turns[7]!}\n${chat.question}`; // 'Node 16.20 is fine for es2022 output.'
+    const sentences = withFactBonus(text, segment(text, false), 0.5, recent, chat.question).flatMap((b) => b.sentences);
+    const bonusOf = (piece: string) => sentences.find((s) => text.slice(s.start, s.end).startsWith(piece))!.bonus ?? 0;
+    // before: 0.25 (Node, 16.20), over the fix's 0.33 (es2022, tsconfig.json); now only tsconfig.json counts
+    expect(bonusOf('The build agent')).toBe(0);
+    expect(bonusOf('Set "lib"')).toBeCloseTo(0.5 / 3);
+    const asked = withFactBonus(text, segment(text, false), 0.5, recent, 'Which Node version does the build agent run?').flatMap((b) => b.sentences);
+    expect(asked.find((s) => text.slice(s.start, s.end).startsWith('The build agent'))!.bonus).toBeCloseTo(0.5 / 6);
+  });
+
   it('a run of dropped turns between two kept lines is one [...] opening the second; none at the edges', () => {
     const thanks = clinic[2]!; // 'Great, thanks. By the way, is the flu shot clinic open this week too?'
     const parts = [
