@@ -368,8 +368,9 @@ describe('compressJson structure', () => {
     const text = JSON.stringify({ ...lock, packages }, null, 2);
     expect(text.length).toBeGreaterThan(1_000_000);
     const total = countTokens(text);
+    const scored = scoredText(text, 'What version of express is installed?');
     for (const keep of [0.01, 0.1, 0.25, 0.5, 0.9]) {
-      const input = scoredText(text, 'What version of express is installed?').input(Math.round(total * keep));
+      const input = scored.input(Math.round(total * keep));
       const out = compressJson(input);
       expect(() => JSON.parse(out)).not.toThrow();
       expect(countTokens(out)).toBeLessThanOrEqual(input.targetTokens * 1.05 + SKELETON_TOKENS);
