@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const ISOLATED = ['test/model/served-file.test.ts', 'test/model/string-memo.test.ts'];
 
 /**
- * The longest files (wall time, docs/test-suite.md), started first: without vitest's results cache
+ * The longest files (wall time, docs/test-suite.md), longest first: without vitest's results cache
  * (a fresh clone, CI) it starts larger files first, and a long file started last kept one worker
  * busy alone at the end. With the cache, the order is already longest first.
  */
@@ -23,6 +23,14 @@ const LONGEST_FIRST = [
   'test/compression/engine/formats/json-compressor.test.ts',
   'test/compression/engine/split/markdown-blocks.test.ts',
   'test/dashboard/as-seen.browser.test.ts',
+  'test/compression/family-contract.test.ts',
+  'test/model/scorer.test.ts',
+  'test/compression/runtime/engine-pool-close.test.ts',
+  'test/compression/question-specific.test.ts',
+  'test/cli/compress-directory.test.ts',
+  'test/dashboard/dashboard.browser.test.ts',
+  'test/compression/tool-output.test.ts',
+  'test/cli/cli.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
