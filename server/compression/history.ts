@@ -53,7 +53,7 @@ export interface HistoryOut extends Accounted {
 
 /** Older turns (not system, not among the latest `keepRecent`) are folded into the summary. */
 function isOlderTurn(item: HistoryItem, m: ChatMessage, i: number): boolean {
-  return m.role !== 'system' && i < item.messages.length - item.keepRecent;
+  return m.role !== 'system' && i < firstRecent(item);
 }
 
 /**
@@ -77,16 +77,13 @@ function classify(item: HistoryItem): { prose: number[]; json: number[] } {
  * is not in Anthropic's), then the recent messages verbatim.
  */
 function readyToSend(item: HistoryItem, summary: string): ChatMessage[] {
-  const firstRecent = Math.max(0, item.messages.length - item.keepRecent);
-  const systems = item.messages.slice(0, firstRecent).filter((m) => m.role === 'system');
-  const recent = item.messages.slice(firstRecent);
-  return [...systems, ...(summary ? [{ role: 'user', content: summary }] : []), ...recent].map((m) => ({ ...m }));
+  const systems = item.messages.slice(0, firstRecent(item)).filter((m) => m.role === 'system');
+  return [...systems, ...(summary ? [{ role: 'user', content: summary }] : []), ...recentMessages(item)].map((m) => ({ ...m }));
 }
 
-/** The recent turns' text, sent verbatim after the summary. */
-function recentText(item: HistoryItem): string {
-  return item.messages.filter((m, i) => m.role !== 'system' && !isOlderTurn(item, m, i) && m.content).map((m) => m.content!).join('\n');
-}
+const firstRecent = (item: HistoryItem): number => Math.max(0, item.messages.length - item.keepRecent);
+/** The latest `keepRecent` messages, sent verbatim after the summary. */
+const recentMessages = (item: HistoryItem): ChatMessage[] => item.messages.slice(firstRecent(item));
 
 function plan(item: HistoryItem, counts: readonly number[], options: EngineOptions) {
   const { prose, json } = classify(item);
@@ -99,7 +96,7 @@ function plan(item: HistoryItem, counts: readonly number[], options: EngineOptio
     // With a query a turn ranked by its best sentence (the echo) carried its small talk along:
     // sentences compete alone, and only those stating facts are cut (fact bonus). Facts the recent
     // turns (sent verbatim) state again earn no bonus, unless the query names them.
-    ...(item.query ? { wholeQuery: WHOLE_QUERY, sentenceUnits: true, knownText: recentText(item) } : {}),
+    ...(item.query ? { wholeQuery: WHOLE_QUERY, sentenceUnits: true, knownText: recentMessages(item).map((m) => m.content ?? '').join('\n') } : {}),
   };
   const requests: EngineRequest[] = [];
   if (prose.length) {

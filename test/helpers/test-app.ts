@@ -72,9 +72,9 @@ export async function createTestDb(options: Partial<CreateDbOptions> = {}): Prom
 const sparePglites: DbHandle[] = [];
 /** Tables and applied migrations of a database fresh from the snapshot: a spare must still have them. */
 let migratedShape: Promise<string> | undefined;
-const shapeOf = async (db: DbHandle): Promise<string> => {
+const shapeOf = async (db: DbHandle, tables: readonly string[]): Promise<string> => {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(db.db);
-  return `${(await tablesIn(db.db, db.schema)).sort().join()} / ${rows[0]?.n}`;
+  return `${[...tables].sort().join()} / ${rows[0]?.n}`;
 };
 
 async function reusablePglite(): Promise<{ db: DbHandle; close(): Promise<void> }> {
@@ -82,7 +82,7 @@ async function reusablePglite(): Promise<{ db: DbHandle; close(): Promise<void> 
   if (!db) {
     const fresh = await createDb({ dataDir: 'memory://', loadDataDir: await pgliteSnapshot() });
     await migrateToLatest(fresh.db, fresh.schema);
-    migratedShape ??= shapeOf(fresh);
+    migratedShape ??= tablesIn(fresh.db, fresh.schema).then((tables) => shapeOf(fresh, tables));
     await migratedShape;
     db = fresh;
   }
@@ -102,8 +102,9 @@ async function reusablePglite(): Promise<{ db: DbHandle; close(): Promise<void> 
 /** Empties every table but the migrations' bookkeeping; false when the schema is not the migrated one any more. */
 async function emptied(db: DbHandle): Promise<boolean> {
   try {
-    if ((await shapeOf(db)) !== (await migratedShape)) return false;
-    const data = (await tablesIn(db.db, db.schema)).filter((name) => !name.startsWith('kysely_migration'));
+    const tables = await tablesIn(db.db, db.schema);
+    if ((await shapeOf(db, tables)) !== (await migratedShape)) return false;
+    const data = tables.filter((name) => !name.startsWith('kysely_migration'));
     await sql.raw(`truncate ${data.map((name) => `"${name}"`).join(', ')} restart identity cascade`).execute(db.db);
     await sql`select pg_advisory_unlock_all()`.execute(db.db);
     return true;

@@ -239,11 +239,10 @@ function idfOf({ tf, idfScale }: QueryCounts): number[] {
 }
 
 /** Okapi BM25 (k1 = 1.2, b = 0.75) of each counted span, the spans being the collection. */
-function bm25Scores(counts: QueryCounts): number[] {
+function bm25Scores(counts: QueryCounts, idf = idfOf(counts)): number[] {
   const { tf, lengths, near, softWeight } = counts;
   const termCount = tf[0]?.length ?? 0;
   const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, tf.length);
-  const idf = idfOf(counts);
   return tf.map((counts, d) => {
     let score = 0;
     for (let i = 0; i < termCount; i++) {
@@ -354,8 +353,9 @@ export function withLexicalPrior(
       ? counted.counts
       : countQueryTerms(text, sentences, query, countOptions(match, text, query));
   // With `wholeQuery`, a span's relevance is at most its share of a span holding every query term once.
-  const whole = match.wholeQuery ? match.wholeQuery * idfOf(counts).reduce((a, b) => a + b, 0) : 0;
-  const raw = scaled(bm25Scores(counts), whole);
+  const idf = idfOf(counts);
+  const whole = match.wholeQuery ? match.wholeQuery * idf.reduce((a, b) => a + b, 0) : 0;
+  const raw = scaled(bm25Scores(counts, idf), whole);
   const share = blocks.length > 1 ? (match.blockShare ?? 0) : 0;
   const rawBlocks = share > 0 ? scaled(bm25Scores(groupCounts(counts, containing(sentences, blocks), blocks.length)), whole) : undefined;
   const kind = askedKindBonus(text, sentences, query, match);
